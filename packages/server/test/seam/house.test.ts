@@ -163,3 +163,92 @@ describe("each package imports only the floors below it", () => {
     ]);
   });
 });
+
+/**
+ * No import circle inside a package: no two run-time files (`packages/<name>/src`) import each other, directly or
+ * through others, type-only imports included (`import type`, `export type … from`): each file stands on files
+ * below it, and a piece two files share lives in a third that both import. Read from the relative imports of every
+ * `.ts` file, so a new file is checked unlisted.
+ */
+const SOURCE_EXTENSIONS = ["", ".ts", "/index.ts"];
+
+/** The file of the same set that a relative `spec` of `file` names; null for a package, Node's, or a non-source. */
+function importedFile(file: string, spec: string, files: ReadonlySet<string>): string | null {
+  if (!spec.startsWith(".")) return null;
+  const path = resolve(dirname(file), spec);
+  for (const ending of SOURCE_EXTENSIONS) if (files.has(path + ending)) return path + ending;
+  const ts = path.replace(/\.js$/, ".ts");
+  return files.has(ts) ? ts : null;
+}
+
+/** Each file's imports of files of the same set, from the texts of the set. */
+function importGraph(texts: ReadonlyMap<string, string>): Map<string, string[]> {
+  const files = new Set(texts.keys());
+  const graph = new Map<string, string[]>();
+  for (const [file, text] of texts) {
+    const out = specifiers(text).flatMap((spec) => importedFile(file, spec, files) ?? []);
+    graph.set(file, [...new Set(out)]);
+  }
+  return graph;
+}
+
+/**
+ * The circles of a graph, each as `a → b → … → a` (paths under `packages/`): a depth-first walk that meets a file
+ * still on its path. Every circle of files holds at least one such meeting, so none is missed.
+ */
+function circles(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  const found: string[] = [];
+  const done = new Set<string>();
+  const path: string[] = [];
+  const onPath = new Set<string>();
+  const name = (f: string) => relative(PACKAGES, f).split(sep).join("/");
+  const walk = (file: string): void => {
+    path.push(file);
+    onPath.add(file);
+    for (const next of graph.get(file) ?? []) {
+      if (onPath.has(next)) found.push([...path.slice(path.indexOf(next)), next].map(name).join(" → "));
+      else if (!done.has(next)) walk(next);
+    }
+    path.pop();
+    onPath.delete(file);
+    done.add(file);
+  };
+  for (const file of [...graph.keys()].sort()) if (!done.has(file)) walk(file);
+  return found;
+}
+
+describe("no import circle inside a package", () => {
+  const runtime = readdirSync(PACKAGES).flatMap((name) =>
+    sources(join(PACKAGES, name, "src")).filter((f) => /\.[mc]?tsx?$/.test(f)),
+  );
+  const texts = new Map(runtime.map((f) => [f, readFileSync(f, "utf8")]));
+
+  it("no run-time file imports itself through others", () => {
+    const graph = importGraph(texts);
+    expect(runtime.length).toBeGreaterThan(300);
+    // The check reads the imports it claims to: most files import a sibling.
+    expect([...graph.values()].filter((out) => out.length > 0).length).toBeGreaterThan(runtime.length / 2);
+    expect(circles(graph)).toEqual([]);
+  });
+
+  it("finds a planted circle: direct, through others, type-only, across folders", () => {
+    const engine = (path: string) => join(PACKAGES, "engine", "src", path);
+    const planted = new Map(texts);
+    // outline.ts ← members.ts already: outline.ts importing members.ts back closes a circle of two.
+    planted.set(
+      engine("outline.ts"),
+      `import { levelMembers } from "./members.ts";\n${texts.get(engine("outline.ts"))}`,
+    );
+    // A type-only import from a folder up, closing a circle of three with an `export … from` and an index.
+    const a = engine("grid/planted-a.ts");
+    const b = engine("planted-b.ts");
+    const c = engine("planted-c/index.ts");
+    planted.set(a, 'import type { B } from "../planted-b.ts";\nexport type A = B;');
+    planted.set(b, 'export { C as B } from "./planted-c";');
+    planted.set(c, 'import type {\n  A,\n} from "../grid/planted-a";\nexport type C = A;');
+    expect(circles(importGraph(planted)).sort()).toEqual([
+      "engine/src/grid/planted-a.ts → engine/src/planted-b.ts → engine/src/planted-c/index.ts → engine/src/grid/planted-a.ts",
+      "engine/src/outline.ts → engine/src/members.ts → engine/src/outline.ts",
+    ]);
+  });
+});
