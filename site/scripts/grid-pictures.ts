@@ -291,7 +291,7 @@ export const PICTURES: readonly PictureSpec[] = [
     },
     change: {
       en: "Cascade over the children of East (D1), into this workbook: one sheet per state, named after it, with the source sheet's layout and that state's data; the source sheet is left as it was",
-      fr: "Cascade sur les enfants de East (D1), dans ce classeur : une feuille par État, nommée d'après lui, avec la disposition de la feuille source et les données de cet État ; la feuille source reste telle quelle",
+      fr: "Cascade sur les enfants d'East (D1), dans ce classeur : une feuille par État, à son nom, avec la mise en page de la feuille source et les données de cet État ; la feuille source reste inchangée",
     },
     mark: "changed-pov",
   },
@@ -332,7 +332,7 @@ export const PICTURES: readonly PictureSpec[] = [
     },
     change: {
       en: "Run the rule GrowRevenue with Entities 410 and GrowthPct 5, then Refresh on the form Revenue Plan: a notification gives the rule's message, and every revenue cell of entity 410 is 5% higher",
-      fr: "Exécuter la règle GrowRevenue avec Entities 410 et GrowthPct 5, puis Actualiser sur le formulaire Revenue Plan : une notification donne le message de la règle, et chaque cellule de chiffre d'affaires de l'entité 410 augmente de 5 %",
+      fr: "Lancer la règle GrowRevenue avec Entities 410 et GrowthPct 5, puis Actualiser sur le formulaire Revenue Plan : une notification donne le message de la règle, et chaque cellule de chiffre d'affaires de l'entité 410 augmente de 5 %",
     },
     mark: "changed-data",
   },
