@@ -1,12 +1,10 @@
 import Link from "@docusaurus/Link";
 import Translate, { translate } from "@docusaurus/Translate";
-import { useBaseUrlUtils } from "@docusaurus/useBaseUrl";
-import { usePluginData } from "@docusaurus/useGlobalData";
 import Heading from "@theme/Heading";
 import Layout from "@theme/Layout";
 import type { ReactNode } from "react";
 import BaseUrlBanner from "../components/BaseUrlBanner";
-import type { GridPicturesData } from "../components/GridPictures/types";
+import { GridPictureFigure, useGridPictures } from "../components/GridPictures";
 import styles from "./index.module.css";
 
 type Audience = { title: ReactNode; body: ReactNode; to: string; cta: ReactNode };
@@ -55,29 +53,25 @@ const audiences: Audience[] = [
  * language, linked to the Zoom page.
  */
 function AtWork(): ReactNode {
-  const { pictures } = usePluginData("grid-pictures") as GridPicturesData;
-  const { withBaseUrl } = useBaseUrlUtils();
-  const picture = pictures["zoom-in"];
+  const picture = useGridPictures()["zoom-in"];
   if (!picture) return null;
   return (
-    <figure className={styles.atWork} data-grid-picture="zoom-in">
-      <img
-        src={withBaseUrl(picture.src)}
-        alt={picture.alt}
-        width={picture.width}
-        height={picture.height}
-        decoding="async"
-        className={styles.atWorkImage}
-      />
-      <figcaption className={styles.atWorkCaption}>
-        <Translate id="home.atWork.caption">
-          Zoom In on Qtr1 of the demo cube Sample.Basic: the months come into the sheet with their values.
-        </Translate>{" "}
-        <Link to="/docs/QiBates/features/actions/Zoom">
-          <Translate id="home.atWork.link">See how Zoom works</Translate>
-        </Link>
-      </figcaption>
-    </figure>
+    <GridPictureFigure
+      id="zoom-in"
+      picture={picture}
+      firstScreen
+      classNames={{ figure: styles.atWork, image: styles.atWorkImage, caption: styles.atWorkCaption }}
+      caption={
+        <>
+          <Translate id="home.atWork.caption">
+            Zoom In on Qtr1 of the demo cube Sample.Basic: the months come into the sheet with their values.
+          </Translate>{" "}
+          <Link to="/docs/QiBates/features/actions/Zoom">
+            <Translate id="home.atWork.link">See how Zoom works</Translate>
+          </Link>
+        </>
+      }
+    />
   );
 }
 

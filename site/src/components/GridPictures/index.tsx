@@ -2,31 +2,57 @@ import { useBaseUrlUtils } from "@docusaurus/useBaseUrl";
 import { usePluginData } from "@docusaurus/useGlobalData";
 import type { ReactNode } from "react";
 import styles from "./styles.module.css";
-import type { GridPicturesData } from "./types";
+import type { GridPicture, GridPicturesData } from "./types";
+
+/** The pictures the site build computed (site/scripts/grid-pictures.ts), by id, in the page's language. */
+export function useGridPictures(): Record<string, GridPicture> {
+  return (usePluginData("grid-pictures") as GridPicturesData).pictures;
+}
+
+/**
+ * One grid picture as a figure: its image with its alt text, and a caption (the picture's own unless one is given).
+ * `firstScreen` loads it at once (the home page's first screen) instead of when it comes near the screen.
+ */
+export function GridPictureFigure({
+  id,
+  picture,
+  caption,
+  firstScreen = false,
+  classNames = styles,
+}: {
+  id: string;
+  picture: GridPicture;
+  caption?: ReactNode;
+  firstScreen?: boolean;
+  classNames?: { figure?: string; image?: string; caption?: string };
+}): ReactNode {
+  const { withBaseUrl } = useBaseUrlUtils();
+  return (
+    <figure className={classNames.figure} data-grid-picture={id}>
+      <img
+        src={withBaseUrl(picture.src)}
+        alt={picture.alt}
+        width={picture.width}
+        height={picture.height}
+        {...(firstScreen ? {} : { loading: "lazy" as const })}
+        decoding="async"
+        className={classNames.image}
+      />
+      <figcaption className={classNames.caption}>{caption ?? picture.caption}</figcaption>
+    </figure>
+  );
+}
 
 /**
  * The grid before and after each operation of a feature page, as the engine computed it when the site was built
  * (site/scripts/grid-pictures.ts): one figure per operation, with its alt text and caption in the page's language.
  */
 export default function GridPictures({ page }: { page: string }): ReactNode {
-  const { pictures } = usePluginData("grid-pictures") as GridPicturesData;
-  const { withBaseUrl } = useBaseUrlUtils();
-  const shown = Object.entries(pictures).filter(([, p]) => p.page === page);
+  const shown = Object.entries(useGridPictures()).filter(([, p]) => p.page === page);
   return (
     <>
       {shown.map(([id, p]) => (
-        <figure key={id} className={styles.figure} data-grid-picture={id}>
-          <img
-            src={withBaseUrl(p.src)}
-            alt={p.alt}
-            width={p.width}
-            height={p.height}
-            loading="lazy"
-            decoding="async"
-            className={styles.image}
-          />
-          <figcaption className={styles.caption}>{p.caption}</figcaption>
-        </figure>
+        <GridPictureFigure key={id} id={id} picture={p} />
       ))}
     </>
   );
