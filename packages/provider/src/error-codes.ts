@@ -182,9 +182,9 @@ export const ERROR_CODES = {
     status: 401,
     en: "The session does not exist or has expired; log in again.",
     fr: "La session n'existe pas ou a expiré ; reconnectez-vous.",
-    when: "The loginid is unknown or logged out, idle for more than SESSION_IDLE_MINUTES (30 by default), older than SESSION_MAX_HOURS (12 by default), or ended by a newer login of the same key owner beyond MAX_SESSIONS_PER_KEY (100 by default).",
+    when: "The loginid is unknown or logged out, idle for more than SESSION_IDLE_MINUTES (30 by default), older than SESSION_MAX_HOURS (12 by default), ended by a newer login of the same key owner beyond MAX_SESSIONS_PER_KEY (100 by default), or held by a QiBates server that has restarted since, or by another server than the one the call reached.",
     whenFr:
-      "Le loginid est inconnu ou fermé, inactif depuis plus de SESSION_IDLE_MINUTES (30 par défaut), plus ancien que SESSION_MAX_HOURS (12 par défaut), ou fermé par une connexion plus récente du même propriétaire de clé au-delà de MAX_SESSIONS_PER_KEY (100 par défaut).",
+      "Le loginid est inconnu ou fermé, inactif depuis plus de SESSION_IDLE_MINUTES (30 par défaut), plus ancien que SESSION_MAX_HOURS (12 par défaut), fermé par une connexion plus récente du même propriétaire de clé au-delà de MAX_SESSIONS_PER_KEY (100 par défaut), ou détenu par un serveur QiBates qui a redémarré depuis, ou par un autre serveur que celui que l'appel a atteint.",
   },
   QB_ERR_OPERATION_UNKNOWN: {
     status: 404,
