@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { type JobAdmission, type JobTicket, jobsBusy } from "@qibates/provider";
+import { type JobAdmission, type JobTicket, jobsBusy, type ProviderSession } from "@qibates/provider";
 
 /** The bounds of the job queue (`JobQueue`). */
 export interface JobQueueOptions {
@@ -9,6 +9,8 @@ export interface JobQueueOptions {
   perOwner: number;
   /** Jobs of all owners running or waiting at once; past it, a job is refused. */
   total: number;
+  /** Whom a session's jobs count against (`JobAdmission.ownerOf`); by default the session's owner. */
+  ownerOf?: (session: ProviderSession) => string;
 }
 
 /** Defaults of `QIBATES_JOBS_PER_USER` and `QIBATES_JOBS_TOTAL`. */
@@ -45,6 +47,10 @@ export class JobQueue implements JobAdmission {
   #averageMs = 1000;
 
   constructor(readonly options: JobQueueOptions) {}
+
+  ownerOf(session: ProviderSession): string {
+    return this.options.ownerOf?.(session) ?? `owner:${session.ownerId}`;
+  }
 
   /** Jobs running and waiting now (for tests and metrics). */
   get size(): { running: number; waiting: number } {

@@ -94,23 +94,26 @@ export class EmbeddedProvider implements Provider {
       ? new GridWorkers(options.gridWorkers, options.gridWorkerLimits ?? {})
       : null;
     this.scheduler = options.scheduler;
-    // Jobs run one a grid worker (one on the event loop without workers); a waiting job holds no data.
-    this.jobs = new JobQueue({
-      running: Math.max(1, options.gridWorkers ?? 0),
-      perOwner: options.jobs?.perOwner ?? DEFAULT_JOBS_PER_USER,
-      total: options.jobs?.total ?? DEFAULT_JOBS_TOTAL,
-    });
     const views = this.views;
     // The owner a job of the API or of a wire session counts against: the key's owner, but for a demo session
     // kept apart (many visitors share the demo key) its visitor, the client's address (an IPv6 client's /64
     // network), whatever the protocol or the number of its sessions: counted session by session, one address
     // opening 16 sessions held every place of the queue. A session whose address is not known counts alone.
+    // The wire endpoints' jobs ask the queue the same (`JobAdmission.ownerOf`): a visitor is one owner on the API
+    // and on every endpoint.
     const jobOwner = (session: ProviderSession) =>
       views?.isolated(session)
         ? session.visitor !== undefined
           ? `visitor:${session.visitor}`
           : `session:${session.id}`
         : `owner:${session.ownerId}`;
+    // Jobs run one a grid worker (one on the event loop without workers); a waiting job holds no data.
+    this.jobs = new JobQueue({
+      running: Math.max(1, options.gridWorkers ?? 0),
+      perOwner: options.jobs?.perOwner ?? DEFAULT_JOBS_PER_USER,
+      total: options.jobs?.total ?? DEFAULT_JOBS_TOTAL,
+      ownerOf: jobOwner,
+    });
     this.jobOwner = jobOwner;
     this.essbase = new EmbeddedEssbase(
       catalogue,

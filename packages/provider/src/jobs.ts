@@ -1,5 +1,6 @@
 import type { ErrorLocale } from "./error-codes.ts";
 import { ProviderError, type ProviderText } from "./errors.ts";
+import type { ProviderSession } from "./session.ts";
 
 /**
  * The queue of background jobs of a provider that runs them itself (the embedded engine): business rules,
@@ -18,6 +19,11 @@ export interface JobAdmission {
   admit(owner: string): JobTicket | null;
   /** Admits and runs `work` as a job of `owner` in its turn (at once inside a job already admitted). */
   run<T>(owner: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * Whom a session's jobs count against, the same whatever the protocol it came through: a visitor of a shared
+   * account (the public demo key or demo user) is one owner on the API and on every wire endpoint alike.
+   */
+  ownerOf(session: ProviderSession): string;
 }
 
 /** An admitted job: `run` waits for its turn, runs `work`, and frees its place however `work` ends. */

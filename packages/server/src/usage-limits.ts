@@ -115,8 +115,8 @@ export const USAGE_LIMITS: readonly UsageLimit[] = [
       fr: "Travaux du moteur intégré (règles métier, calculs, chargements de données, effacements, exports) en cours ou en attente",
     },
     whose: {
-      en: "One user of the demo or of a snapshot; for the shared demo account, one visitor (a client address, an IPv6 /64), all its sessions together. The API and the protocol endpoints count apart: one visitor has these places for its API sessions and as many for its protocol endpoints' sessions",
-      fr: "Un utilisateur de la démonstration ou d'un instantané ; pour le compte de démonstration partagé, un visiteur (une adresse de client, un /64 IPv6), toutes ses sessions ensemble. L'API et les points d'accès des protocoles comptent à part : un visiteur a ces places pour ses sessions de l'API, et autant pour ses sessions des points d'accès des protocoles",
+      en: "One user of the demo or of a snapshot; for the shared demo account, one visitor (a client address, an IPv6 /64), all its sessions together, on the API and every protocol endpoint",
+      fr: "Un utilisateur de la démonstration ou d'un instantané ; pour le compte de démonstration partagé, un visiteur (une adresse de client, un /64 IPv6), toutes ses sessions ensemble, sur l'API et chaque point d'accès des protocoles",
     },
     past: {
       en: "The job is refused at once: 429 with Retry-After (the API: QB_ERR_RATE_LIMITED); nothing runs",

@@ -139,3 +139,41 @@ describe("one visitor is one user of the job queue (issue 70)", () => {
     }
   });
 });
+
+describe("one visitor is one user of the job queue on the API and the protocol endpoints alike (issue 70)", () => {
+  it("refuses a Planning REST rule job of an address whose API rule holds its place, not another address's", async () => {
+    const own = await startTestApi({ QIBATES_JOBS_PER_USER: "1", QIBATES_WIRE_ENDPOINTS: "planning-rest" });
+    try {
+      const { release, held } = holdQueue(own);
+      const from = "198.51.100.61";
+      const waiting = launch(await login(from, own), "en", from, own);
+      await new Promise((resolve) => setImmediate(resolve));
+      const job = (address: string) =>
+        own.app.inject({
+          method: "POST",
+          url: "/HyperionPlanning/rest/v3/applications/Vision/jobs",
+          remoteAddress: address,
+          headers: {
+            authorization: `Basic ${Buffer.from("demo:demo").toString("base64")}`,
+            "content-type": "application/json",
+          },
+          payload: JSON.stringify({
+            jobType: "RULES",
+            jobName: "CopyVersion",
+            parameters: { SrcVersion: "Working", TgtVersion: "What If", planType: "Plan1" },
+          }),
+        });
+      // The same visitor through another protocol: its one place is taken (counted apart, it ran).
+      const refused = await job(from);
+      expect(refused.statusCode, refused.body).toBe(429);
+      expect(refused.headers["retry-after"]).toBeDefined();
+      // Another address's job is admitted.
+      expect((await job("198.51.100.62")).statusCode).toBe(200);
+      release();
+      await held;
+      expect((await waiting).statusCode).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -8,12 +8,12 @@ import {
   type RestLink,
 } from "@qibates/protocols/essbase-rest";
 import type { FastifyInstance } from "fastify";
-import { quotaOf } from "../session-store.ts";
 import type { EssbaseContext } from "./context.ts";
 import { badRequest } from "./errors.ts";
 import type { FileCatalog } from "./files.ts";
 import { jobKinds } from "./job-kinds.ts";
 import { JSON_TYPE, linkBase, whole } from "./request.ts";
+import type { WireSession } from "./sessions.ts";
 
 function jobBean(job: JobRecord, base: string | null): JobRecord & { links?: RestLink[] } {
   return base === null ? { ...job } : { ...job, links: [getLink("self", `${base}/jobs/${job.job_ID}`)] };
@@ -29,8 +29,12 @@ export function registerJobRoutes(scope: FastifyInstance, ctx: EssbaseContext, c
   const JOB_TYPES = jobKinds(ctx, catalog);
   // A job's place in the provider's job queue, taken before it is answered as started: past its owner's or the
   // server's bound, a 429 with Retry-After now (faults.ts), never a job that fails later.
-  // A visitor of the demo user counts with every address of their IPv6 /64 network (`quotaOf`).
-  const admit = (owner: string) => ctx.provider.jobs?.admit(`essbase-rest:${quotaOf(owner)}`) ?? null;
+  // Counted against whom the provider says (`ownerOf`): a visitor of the demo user, by their address (an IPv6
+  // client's /64 network), is the same owner here as on the API and the other endpoints.
+  const admit = (s: WireSession) => {
+    const queue = ctx.provider.jobs;
+    return queue ? queue.admit(queue.ownerOf(s.provider)) : null;
+  };
 
   scope.get("/jobs", async (request, reply) => {
     const s = ctx.sessionOf(request);
@@ -89,7 +93,7 @@ export function registerJobRoutes(scope: FastifyInstance, ctx: EssbaseContext, c
   scope.post("/jobs/:id", async (request, reply) => {
     const s = ctx.sessionOf(request);
     const id = (request.params as { id: string }).id;
-    const job = /^\d+$/.test(id) ? jobs.rerun(Number(id), ctx.visibleTo(s), admit) : null;
+    const job = /^\d+$/.test(id) ? jobs.rerun(Number(id), ctx.visibleTo(s), () => admit(s)) : null;
     if (!job) throw badRequest(`Job ${id} does not exist.`);
     return reply.type(JSON_TYPE).send(jobBean(job, linkBase(request)));
   });
@@ -111,7 +115,7 @@ export function registerJobRoutes(scope: FastifyInstance, ctx: EssbaseContext, c
       throw badRequest("parameters must be an object.");
     const parameters = raw as Record<string, unknown>;
     const job = kind.start(ref, parameters, s, request);
-    const ticket = admit(ctx.ownerOf(s));
+    const ticket = admit(s);
     return reply
       .type(JSON_TYPE)
       .send(

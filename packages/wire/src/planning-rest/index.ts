@@ -94,7 +94,6 @@ export async function planningRestEndpoint(
       jobRoutes(scope, ctx, {
         maxJobs: options.maxJobs ?? 1000,
         administrator: administratorRole(options),
-        ...(options.sharedUser ? { sharedUser: options.sharedUser } : {}),
       });
       variableRoutes(scope, ctx);
       dataSliceRoutes(scope, ctx, { maxSliceCells: options.maxSliceCells ?? 100_000 });

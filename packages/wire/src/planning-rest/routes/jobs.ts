@@ -18,7 +18,6 @@ import {
   type ProviderSession,
 } from "@qibates/provider";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { ownerKey, quotaOf } from "../../session-store.ts";
 import { callerOf, HttpError, link, type PlanningContext, requireJson } from "../context.ts";
 
 const v = `/${PLANNING_REST_VERSION}`;
@@ -50,8 +49,6 @@ export function jobRoutes(
   o: {
     maxJobs: number;
     administrator?: (username: string) => boolean;
-    /** A shared account's jobs are counted per client address in the provider's job queue. */
-    sharedUser?: (username: string) => boolean;
   },
 ): void {
   const jobs = new Map<number, Job>();
@@ -105,12 +102,10 @@ export function jobRoutes(
       if (!rule) throw new HttpError(400, `Business rule ${jobName} does not exist.`);
       // A place in the provider's job queue before the job is answered as started: past the caller's or the
       // server's bound, a 429 with Retry-After now (the error handler), never a job that fails later.
-      const owner = ownerKey(
-        { username: caller.username, source: request.ip },
-        o.sharedUser ?? (() => false),
-      );
-      // A visitor of the demo user counts with every address of their IPv6 /64 network (`quotaOf`).
-      const ticket = ctx.provider.jobs?.admit(`planning-rest:${quotaOf(owner)}`) ?? null;
+      // Counted against whom the provider says (`ownerOf`): a visitor of the demo user, by their address (an
+      // IPv6 client's /64 network), is the same owner here as on the API and the other endpoints.
+      const queue = ctx.provider.jobs;
+      const ticket = queue ? queue.admit(queue.ownerOf(caller.session)) : null;
       const job: Job = {
         jobId: nextJob++,
         jobName: rule.ruleName,
