@@ -50,6 +50,10 @@ const PAGES: Record<string, string> = {
   openForm: "features/actions/OpenForm",
   runRule: "features/actions/RunRule",
   taskLists: "features/actions/TaskLists",
+  missingLabel: "features/settings/MissingLabel",
+  navigationWithoutData: "features/settings/NavigationWithoutData",
+  withoutIndentation: "features/settings/WithoutIndentation",
+  displayCodeAndAlias: "features/settings/DisplayCodeAndAlias",
 };
 
 // A picture whose page has no route here would go unchecked.

@@ -64,7 +64,11 @@ export interface PictureSpec {
     | "cascade"
     | "openForm"
     | "runRule"
-    | "taskLists";
+    | "taskLists"
+    | "missingLabel"
+    | "navigationWithoutData"
+    | "withoutIndentation"
+    | "displayCodeAndAlias";
   /** The sheet as typed: a live example's (its preset) or the picture's own `sheet`. */
   preset?: "zoom" | "keepRemove" | "pivot";
   sheet?: string[][];
@@ -110,8 +114,9 @@ export interface PictureSpec {
    *  number the picture does not show: the numbers are the engine's. */
   change?: Text;
   /** What the "after" grid marks: member cells the "before" grid did not have (default), data cells whose
-   *  value changed (same layout), or nothing. */
-  mark?: "new-members" | "changed-data" | "changed-pov" | "none";
+   *  value changed (same layout), member cells whose text changed in the same place (their indentation
+   *  included), or nothing. */
+  mark?: "new-members" | "changed-data" | "changed-pov" | "changed-members" | "none";
 }
 
 export const PICTURES: readonly PictureSpec[] = [
@@ -353,6 +358,119 @@ export const PICTURES: readonly PictureSpec[] = [
       fr: "Ouvrir la tâche sur Enter the revenue plan, tâche de type Formulaire de la liste Budget Preparation : le formulaire qu'elle désigne, Revenue Plan, s'ouvre dans la feuille",
     },
     mark: "none",
+  },
+  {
+    // The Missing label page's example: Fruit Soda (400) has no sales in the South. The label is sent as the
+    // add-in sends it, in the grid settings (missingLabel).
+    id: "missing-label",
+    page: "missingLabel",
+    sheet: [
+      ["", "Sales", "Actual", "Qtr1"],
+      ["", "East", "South", ""],
+      ["300", "", "", ""],
+      ["400", "", "", ""],
+    ],
+    action: "refresh",
+    cells: [],
+    beforeMarks: [{ row: 3, column: 2 }],
+    settings: { missingLabel: "-" },
+    operation: {
+      en: "Refresh with the missing label set to -",
+      fr: "Actualiser avec le libellé #Missing réglé sur -",
+    },
+    before: {
+      en: "the default missing label, #Missing, in C4 (400 in the South)",
+      fr: "le libellé #Missing par défaut, en C4 (400 dans South)",
+    },
+    change: {
+      en: "Refresh after Missing label is set to a dash: C4, the cell that holds no value (400 in the South), shows - instead of #Missing; the other cells keep their values",
+      fr: "Actualiser après avoir réglé le libellé #Missing sur un tiret : C4, la cellule sans valeur (400 dans South), affiche - au lieu de #Missing ; les autres cellules gardent leurs valeurs",
+    },
+    mark: "changed-data",
+  },
+  {
+    // The Navigation without data page's example: Cola Sales Actual for East, zoomed in with the setting on
+    // (navigateWithoutData, as the add-in sends it).
+    id: "navigation-without-data",
+    page: "navigationWithoutData",
+    sheet: [
+      ["", "100-10", "Sales", "Actual"],
+      ["", "Jan", "Feb", "Mar"],
+      ["East", "", "", ""],
+    ],
+    action: "zoomin",
+    cells: [{ row: 2, column: 0 }],
+    zoomMode: "NEXT_LEVEL",
+    settings: { navigateWithoutData: true },
+    operation: {
+      en: "Zoom In with Navigation without data on",
+      fr: "Zoom avant avec Navigation sans données activée",
+    },
+    before: {
+      en: "cell A3 (East) selected, with its values",
+      fr: "cellule A3 (East) sélectionnée, avec ses valeurs",
+    },
+    change: {
+      en: "Zoom In on East (A3) with Navigation without data on: the five states appear above East with empty data cells, and East keeps the values it showed; no data is read from the server until the next Refresh",
+      fr: "Zoom avant sur East (A3) avec Navigation sans données activée : les cinq États apparaissent au-dessus de East avec des cellules de données vides, et East garde les valeurs qu'il affichait ; aucune donnée n'est lue sur le serveur avant la prochaine actualisation",
+    },
+  },
+  {
+    // The Without indentation page's example: Profit zoomed in to all levels, then refreshed with the setting on
+    // (withoutIndentation, as the add-in sends it).
+    id: "without-indentation",
+    page: "withoutIndentation",
+    sheet: [
+      ["", "100-10", "Actual", "East"],
+      ["", "Jan", "", ""],
+      ["Profit", "", "", ""],
+    ],
+    setup: [{ action: "zoomin", cells: [{ row: 2, column: 0 }], zoomMode: "ALL_LEVELS" }],
+    action: "refresh",
+    cells: [],
+    // The indented row members.
+    beforeMarks: [2, 3, 4, 5, 6, 7, 8].map((row) => ({ row, column: 0 })),
+    settings: { withoutIndentation: true },
+    operation: {
+      en: "Refresh with Without indentation on",
+      fr: "Actualiser avec Sans mise en retrait activé",
+    },
+    before: {
+      en: "Without indentation off, Profit zoomed in to all levels: Margin and Total Expenses indented by five spaces, the accounts under them by ten",
+      fr: "Sans mise en retrait désactivé, zoom avant sur tous les niveaux de Profit : Margin et Total Expenses décalés de cinq espaces, les comptes en dessous de dix",
+    },
+    change: {
+      en: "Refresh with Without indentation on: the row members lose their leading spaces and all start at the left edge of column A; the data do not change",
+      fr: "Actualiser avec Sans mise en retrait activé : les membres en lignes perdent leurs espaces de tête et commencent tous au bord gauche de la colonne A ; les données ne changent pas",
+    },
+    mark: "changed-members",
+  },
+  {
+    // The Display code and alias page's example: the Colas under 100, names (the default), then Both with the
+    // Default alias table (codeAliasParam.displayCodeAndAlias, as the add-in sends it).
+    id: "display-code-and-alias",
+    page: "displayCodeAndAlias",
+    sheet: [
+      ["", "Sales", "Actual", "East"],
+      ["", "Jan", "", ""],
+      ["100", "", "", ""],
+    ],
+    setup: [{ action: "zoomin", cells: [{ row: 2, column: 0 }], zoomMode: "NEXT_LEVEL" }],
+    action: "refresh",
+    cells: [],
+    settings: { aliasTable: "Default", codeAliasParam: { displayCodeAndAlias: true } },
+    operation: {
+      en: "Refresh with Display code and alias set to Both",
+      fr: "Actualiser avec Afficher le code et l'alias réglé sur Les deux",
+    },
+    before: {
+      en: "Display code and alias set to Member name only (the default), 100 zoomed in to its three children",
+      fr: "Afficher le code et l'alias réglé sur Nom de membre seul (par défaut), zoom avant sur 100 jusqu'à ses trois enfants",
+    },
+    change: {
+      en: "Refresh with Display code and alias set to Both, Default alias table: each row member shows its name, a colon and its alias; Sales, Actual, East and Jan, which have no alias in that table, show their name alone; the data do not change",
+      fr: "Actualiser avec Afficher le code et l'alias réglé sur Les deux, table d'alias Default : chaque membre en ligne affiche son nom, un deux-points et son alias ; Sales, Actual, East et Jan, qui n'ont pas d'alias dans cette table, affichent leur nom seul ; les données ne changent pas",
+    },
   },
 ];
 
@@ -688,7 +806,8 @@ function sheetSize(sheet: Sheet, title: string, locale: Locale): { width: number
 }
 
 /** The cells marked in an "after" grid: member cells the "before" grid did not have (new-members), data cells
- *  whose value changed in the same place (changed-data), POV cells whose member changed (changed-pov), or none. */
+ *  whose value changed in the same place (changed-data), POV cells whose member changed (changed-pov), member
+ *  cells whose text changed in the same place, spaces included (changed-members), or none. */
 function changedCells(spec: PictureSpec, before: Sheet, after: Sheet): Set<string> {
   const mark = spec.mark ?? "new-members";
   const known = new Set(before.grid.flat().map((t) => String(t).trim()));
@@ -702,6 +821,7 @@ function changedCells(spec: PictureSpec, before: Sheet, after: Sheet): Set<strin
       if (mark === "new-members" && t && member && !known.has(String(t).trim())) added.add(`${r}:${c}`);
       if (mark === "changed-data" && data && moved) added.add(`${r}:${c}`);
       if (mark === "changed-pov" && kind === "pov" && moved) added.add(`${r}:${c}`);
+      if (mark === "changed-members" && member && moved) added.add(`${r}:${c}`);
     }
   }
   return added;

@@ -89,7 +89,7 @@ const SETTINGS = {
 } as const;
 
 describe("grid pictures", () => {
-  it("picture every ad hoc operation the feature pages describe, Cascade, and a form, a rule and a task", () => {
+  it("picture every ad hoc operation the feature pages describe, Cascade, a form, a rule, a task and the settings the server applies", () => {
     expect(PICTURES.map((p) => p.action).sort()).toEqual(
       [
         "keeponly",
@@ -101,6 +101,10 @@ describe("grid pictures", () => {
         "refresh",
         "refresh",
         "refresh",
+        "refresh",
+        "refresh",
+        "refresh",
+        "zoomin",
         "submit",
         "cascade",
         "openform",
@@ -387,6 +391,158 @@ describe("grid pictures", () => {
     );
   });
 
+  /** The row headers of a grid from row 3 on, as drawn (leading spaces kept). */
+  const rowHeaders = (grid: string[][]): string[] => grid.slice(2).map((r) => r[0] ?? "");
+
+  it("Missing label: the cell without a value, 400 in the South, reads - instead of #Missing, the others unchanged", () => {
+    const spec = picture("missing-label");
+    const cube = createSampleBasicCube();
+    const before = runGridOperation(cube, {
+      action: "refresh",
+      grid: spec.sheet ?? [],
+      settings: SETTINGS,
+    }).grid;
+    const after = runGridOperation(cube, {
+      action: "refresh",
+      grid: before,
+      settings: { ...SETTINGS, missingLabel: "-" },
+    }).grid;
+    expect(before[3]).toEqual(["400", "6905", "#Missing", ""]);
+    expect(after[3]).toEqual(["400", "6905", "-", ""]);
+    // Only C4 changed; the picture draws these two grids.
+    expect(after.flatMap((r, i) => r.filter((t, c) => t !== before[i]?.[c]))).toEqual(["-"]);
+    for (const locale of ["en", "fr"] as const) {
+      const svg = svgOf("missing-label", locale);
+      expect(drawnCells(svg, "before"), locale).toEqual(gridCells(before));
+      expect(drawnCells(svg, "after"), locale).toEqual(gridCells(after));
+    }
+    checkWords("missing-label", [before, after]);
+  });
+
+  it("Navigation without data: a zoom in on East shows the five states with empty data cells, East keeps 109, 85, 112", () => {
+    const spec = picture("navigation-without-data");
+    const cube = createSampleBasicCube();
+    const before = runGridOperation(cube, {
+      action: "refresh",
+      grid: spec.sheet ?? [],
+      settings: SETTINGS,
+    }).grid;
+    const zoom = (navigateWithoutData: boolean) =>
+      runGridOperation(cube, {
+        action: "zoomin",
+        grid: before,
+        cells: [{ row: 2, column: 0 }],
+        zoomMode: "NEXT_LEVEL",
+        settings: { ...SETTINGS, navigateWithoutData },
+      }).grid;
+    const after = zoom(true);
+    expect(before[2]).toEqual(["East", "109", "85", "112"]);
+    expect(after.slice(2).map((r) => r[0]?.trim())).toEqual([
+      "New York",
+      "Massachusetts",
+      "Florida",
+      "Connecticut",
+      "New Hampshire",
+      "East",
+    ]);
+    for (const row of after.slice(2, 7)) expect(row.slice(1)).toEqual(["", "", ""]);
+    expect(after[7]).toEqual(["East", "109", "85", "112"]);
+    // With the setting off, the same zoom reads the states' values (New York 36, 32, 39): the setting is what the
+    // picture shows.
+    expect(zoom(false)[2]?.slice(1)).toEqual(["36", "32", "39"]);
+    for (const locale of ["en", "fr"] as const) {
+      const svg = svgOf("navigation-without-data", locale);
+      expect(drawnCells(svg, "before"), locale).toEqual(gridCells(before));
+      expect(drawnCells(svg, "after"), locale).toEqual(gridCells(after));
+    }
+    checkWords("navigation-without-data", [before, after]);
+  });
+
+  it("Without indentation: Profit's accounts, indented by five and ten spaces, all start at the left edge; the data unchanged", () => {
+    const spec = picture("without-indentation");
+    const cube = createSampleBasicCube();
+    const typed = runGridOperation(cube, {
+      action: "refresh",
+      grid: spec.sheet ?? [],
+      settings: SETTINGS,
+    }).grid;
+    const before = runGridOperation(cube, {
+      action: "zoomin",
+      grid: typed,
+      cells: [{ row: 2, column: 0 }],
+      zoomMode: "ALL_LEVELS",
+      settings: SETTINGS,
+    }).grid;
+    const after = runGridOperation(cube, {
+      action: "refresh",
+      grid: before,
+      settings: { ...SETTINGS, withoutIndentation: true },
+    }).grid;
+    const five = " ".repeat(5);
+    const ten = " ".repeat(10);
+    expect(rowHeaders(before)).toEqual([
+      `${ten}Sales`,
+      `${ten}COGS`,
+      `${five}Margin`,
+      `${ten}Marketing`,
+      `${ten}Payroll`,
+      `${ten}Misc`,
+      `${five}Total Expenses`,
+      "Profit",
+    ]);
+    expect(rowHeaders(after)).toEqual(rowHeaders(before).map((t) => t.trim()));
+    expect(after.map((r) => r.slice(1))).toEqual(before.map((r) => r.slice(1)));
+    for (const locale of ["en", "fr"] as const) {
+      const svg = svgOf("without-indentation", locale);
+      // Drawn with their spaces, as the cells hold them.
+      expect(drawnCells(svg, "before"), locale).toEqual(gridCells(before));
+      expect(drawnCells(svg, "after"), locale).toEqual(gridCells(after));
+      // The seven members that lost their spaces are marked in the "after" grid.
+      expect(sheetGroups(svg, "after")[0]?.match(/class="c m"/g)?.length, locale).toBe(7);
+    }
+    checkWords("without-indentation", [before, after]);
+  });
+
+  it("Display code and alias: the Colas read name: alias with Both and the Default table, the data unchanged", () => {
+    const spec = picture("display-code-and-alias");
+    const cube = createSampleBasicCube();
+    const typed = runGridOperation(cube, {
+      action: "refresh",
+      grid: spec.sheet ?? [],
+      settings: SETTINGS,
+    }).grid;
+    const before = runGridOperation(cube, {
+      action: "zoomin",
+      grid: typed,
+      cells: [{ row: 2, column: 0 }],
+      zoomMode: "NEXT_LEVEL",
+      settings: SETTINGS,
+    }).grid;
+    // Both, as the add-in asks for it: the sheet's alias table and codeAliasParam.
+    const after = runGridOperation(cube, {
+      action: "refresh",
+      grid: before,
+      settings: { ...SETTINGS, aliasTable: "Default", codeAliasParam: { displayCodeAndAlias: true } },
+    }).grid;
+    expect(rowHeaders(before).map((t) => t.trim())).toEqual(["100-10", "100-20", "100-30", "100"]);
+    // The page's table, column Both.
+    expect(rowHeaders(after).map((t) => t.trim())).toEqual([
+      "100-10: Cola",
+      "100-20: Diet Cola",
+      "100-30: Caffeine Free Cola",
+      "100: Colas",
+    ]);
+    expect(after.slice(0, 2)).toEqual(before.slice(0, 2));
+    expect(after.map((r) => r.slice(1))).toEqual(before.map((r) => r.slice(1)));
+    expect(after[2]?.[1]).toBe("109");
+    for (const locale of ["en", "fr"] as const) {
+      const svg = svgOf("display-code-and-alias", locale);
+      expect(drawnCells(svg, "before"), locale).toEqual(gridCells(before));
+      expect(drawnCells(svg, "after"), locale).toEqual(gridCells(after));
+    }
+    checkWords("display-code-and-alias", [before, after]);
+  });
+
   it("are shown on their feature page in both languages", () => {
     const pages: Record<string, string> = {
       cascade: "QiBates/features/actions/Cascade.md",
@@ -400,6 +556,10 @@ describe("grid pictures", () => {
       missingSuppression: "QiBates/features/settings/MissingSuppression.md",
       submit: "QiBates/features/actions/Submit.md",
       adhoc: "QiBates/features/actions/AdHoc.md",
+      missingLabel: "QiBates/features/settings/MissingLabel.md",
+      navigationWithoutData: "QiBates/features/settings/NavigationWithoutData.md",
+      withoutIndentation: "QiBates/features/settings/WithoutIndentation.md",
+      displayCodeAndAlias: "QiBates/features/settings/DisplayCodeAndAlias.md",
     };
     for (const [page, path] of Object.entries(pages)) {
       for (const root of [join(SITE, "docs"), join(FR_DOCS, "current")]) {
