@@ -337,7 +337,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "calls",
     text: {
       en: "The deadline of each call but a rule or a calculation, all its requests to your server together (past it, `504 QB_ERR_CALL_TIMEOUT`), for the API and for the protocol endpoints in front of your server (`QIBATES_WIRE_UPSTREAM`) alike; it must exceed `CALC_JOB_TIMEOUT_SECONDS` + `PROVIDER_CONNECT_TIMEOUT_SECONDS` + `PROVIDER_READ_TIMEOUT_SECONDS`, or the server does not start. Change it with those settings, and give a reverse proxy in front as long a wait.",
-      fr: "Le délai de chaque appel autre qu'une règle ou un calcul, toutes ses requêtes à votre serveur comprises (au-delà, `504 QB_ERR_CALL_TIMEOUT`), pour l'API comme pour les points d'accès de protocole placés devant votre serveur (`QIBATES_WIRE_UPSTREAM`) ; il doit dépasser `CALC_JOB_TIMEOUT_SECONDS` + `PROVIDER_CONNECT_TIMEOUT_SECONDS` + `PROVIDER_READ_TIMEOUT_SECONDS`, sinon le serveur ne démarre pas. Changez-le avec ces paramètres, et donnez la même attente au proxy inverse placé devant.",
+      fr: "L'échéance de chaque appel autre qu'une règle ou un calcul, toutes ses requêtes à votre serveur comprises (au-delà, `504 QB_ERR_CALL_TIMEOUT`), pour l'API comme pour les points d'accès de protocole placés devant votre serveur (`QIBATES_WIRE_UPSTREAM`) ; le paramètre doit dépasser `CALC_JOB_TIMEOUT_SECONDS` + `PROVIDER_CONNECT_TIMEOUT_SECONDS` + `PROVIDER_READ_TIMEOUT_SECONDS`, sinon le serveur ne démarre pas. Changez-le avec ces paramètres, et donnez la même attente au proxy inverse placé devant.",
     },
     page: "admin/server-timeouts.md",
   },
