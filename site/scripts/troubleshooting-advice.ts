@@ -119,8 +119,8 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Vérifiez le nom d'utilisateur et le mot de passe sur le serveur lui-même (Smart View ou son interface web) ; sur EPM Cloud, préfixez le domaine d'identité si le vôtre en a un.",
   },
   QB_ERR_PROVIDER_UNREACHABLE: {
-    en: "Check the provider address; if it is right, the QiBates administrator finds the cause in the server log (name, refused connection, certificate: `PROVIDER_CA_FILE`). If the log says the server did not respond in time, try again later; if that server is just slow, ask the QiBates administrator about `PROVIDER_READ_TIMEOUT_SECONDS`.\n\nAfter a save, a form submission, a business rule or a calculation, the reason may add that the cells were written before the failure, or may have been (the request that writes them failed), or that job N was launched and may still be running: read the data or the job's status before you send the call again.",
-    fr: "Vérifiez l'adresse du fournisseur ; si elle est juste, l'administrateur de QiBates trouve la cause dans le journal du serveur (nom, connexion refusée, certificat : `PROVIDER_CA_FILE`). Si le journal indique que le serveur n'a pas répondu à temps, réessayez plus tard ; si ce serveur est seulement lent, interrogez l'administrateur de QiBates sur `PROVIDER_READ_TIMEOUT_SECONDS`.\n\nAprès un enregistrement, la soumission d'un formulaire, une règle métier ou un calcul, la raison peut ajouter que les cellules ont été écrites avant l'échec, ou ont pu l'être (la requête qui les écrit a échoué), ou que le travail N a été lancé et peut encore être en cours : relisez les données ou l'état du travail avant de renvoyer l'appel.",
+    en: "Check the provider address; if it is right, the QiBates administrator finds the cause in the server log (name, refused connection, certificate: `PROVIDER_CA_FILE`). If the log says the server did not respond in time, try again later; if that server is just slow, ask the QiBates administrator about `PROVIDER_READ_TIMEOUT_SECONDS`. After a save, a form submission, a business rule or a calculation, read the note under this table before you send the call again.",
+    fr: "Vérifiez l'adresse du fournisseur ; si elle est juste, l'administrateur de QiBates trouve la cause dans le journal du serveur (nom, connexion refusée, certificat : `PROVIDER_CA_FILE`). Si le journal indique que le serveur n'a pas répondu à temps, réessayez plus tard ; si ce serveur est seulement lent, interrogez l'administrateur de QiBates sur `PROVIDER_READ_TIMEOUT_SECONDS`. Après un enregistrement, la soumission d'un formulaire, une règle métier ou un calcul, lisez la note sous ce tableau avant de renvoyer l'appel.",
   },
   QB_ERR_CALL_TIMEOUT: {
     en: "After a read, try again later, or on a smaller grid; if the provider's server is slow on every call, ask the QiBates administrator about `CONNECTION_TIMEOUT_SECONDS` (and the timeout of a reverse proxy in front, which must be longer). After a save or a form submission, the message says the cells may have been written: refresh the grid (or open the form again) before you send them again. A calculation or a business rule never gets this error: use `Prefer: respond-async` for those.",
@@ -463,34 +463,56 @@ export const USER_ADVICE: Readonly<
   QB_ERR_SAVE_CONFLICT: {
     page: "forms",
     en: {
-      what: "On the demo server, some of the cells you submit were changed after your last refresh, by a calculation or another submit. Nothing was saved.",
-      todo: 'Click **Refresh**, check the new values, type yours again if they still apply, and submit. (The message\'s "save again with overwrite" is for programs that call the API; in the add-in, refresh and submit again.)',
+      what: "On the demo server, some of the cells you submit were changed after your last refresh, by a calculation or another submit.",
+      todo: 'Click **Refresh**, check the new values, type yours again if they still apply, and submit. ("Overwrite" is for programs that call the API.)',
     },
     fr: {
-      what: "Sur le serveur de démonstration, certaines des cellules que vous soumettez ont été modifiées depuis votre dernière actualisation, par un calcul ou une autre soumission. Rien n'a été enregistré.",
-      todo: "Cliquez sur **Actualiser**, vérifiez les nouvelles valeurs, saisissez de nouveau les vôtres si elles valent toujours, puis soumettez. (La mention « soumettez-la de nouveau avec overwrite » s'adresse aux programmes qui appellent l'API ; dans le complément, actualisez puis soumettez de nouveau.)",
+      what: "Sur le serveur de démonstration, certaines des cellules que vous soumettez ont été modifiées depuis votre dernière actualisation, par un calcul ou une autre soumission.",
+      todo: "Cliquez sur **Actualiser**, vérifiez les nouvelles valeurs, saisissez de nouveau les vôtres si elles valent toujours, puis soumettez. (« overwrite » s'adresse aux programmes qui appellent l'API.)",
     },
   },
   QB_ERR_CALC_FAILED: {
     page: "forms",
     en: {
-      what: 'The calculation script stopped with an error (syntax, locked blocks, permissions); the server\'s reason follows the colon. A script still running after {{config:CALC_JOB_TIMEOUT_SECONDS in minutes}} minutes (unless your administrator set another time) gives the reason "still running after … s" instead: it keeps running on the server.',
-      todo: "Read the reason in **Details** and send it to your Essbase administrator. A script that is still running: do not run it again before you have checked that it has ended (see [When a long rule or calculation is cut off](#when-a-long-rule-or-calculation-is-cut-off)).",
+      what: 'The calculation script stopped with an error (syntax, locked blocks, permissions); the server\'s reason follows the colon. The reason "still running after … s" means instead that it keeps running on the server.',
+      todo: 'Read the reason in **Details** and send it to your Essbase administrator. If it says "still running", see [When a long rule or calculation is cut off](#when-a-long-rule-or-calculation-is-cut-off).',
     },
     fr: {
-      what: "Le script de calcul s'est arrêté sur une erreur (syntaxe, blocs verrouillés, droits) ; la raison donnée par le serveur suit les deux-points. Un script encore en cours après {{config:CALC_JOB_TIMEOUT_SECONDS in minutes}} minutes (sauf durée fixée par votre administrateur) donne à la place la raison « toujours en cours après … s » : il continue de s'exécuter sur le serveur.",
-      todo: "Lisez la raison dans **Détails** et transmettez-la à votre administrateur Essbase. Pour un script encore en cours : ne le relancez pas avant d'avoir vérifié qu'il est terminé (voir [Quand une règle ou un calcul long est interrompu](#quand-une-règle-ou-un-calcul-long-est-interrompu)).",
+      what: "Le script de calcul s'est arrêté sur une erreur (syntaxe, blocs verrouillés, droits) ; la raison donnée par le serveur suit les deux-points. La raison « toujours en cours après … s » signifie au contraire qu'il continue de s'exécuter sur le serveur.",
+      todo: "Lisez la raison dans **Détails** et transmettez-la à votre administrateur Essbase. Si elle dit « toujours en cours », voir [Quand une règle ou un calcul long est interrompu](#quand-une-règle-ou-un-calcul-long-est-interrompu).",
     },
   },
   QB_ERR_RULE_FAILED: {
     page: "forms",
     en: {
-      what: "The business rule stopped with an error; the server's reason follows the colon.\n\nAfter a submit on the demo server, nothing was saved; on your company's Planning or PBCS server, the cells were saved before the rule ran and stay saved. A rule still running after {{config:CALC_JOB_TIMEOUT_SECONDS in minutes}} minutes (unless your administrator set another time) gives the reason \"still running after … s\" instead: it keeps running on the server.",
-      todo: "Read the reason in **Details**, correct the prompt values or the data, then submit again (demo server) or run the rule again from [Run a business rule](features/actions/RunRule.md) (Planning, PBCS). If it keeps failing, send the reason to the owner of the rule. A rule that is still running: do not run it again before you have checked that it has ended (see [When a long rule or calculation is cut off](#when-a-long-rule-or-calculation-is-cut-off)).",
+      what: "The business rule stopped with an error; the server's reason follows the colon.\n\nAfter a submit on the demo server, nothing was saved; on your company's Planning or PBCS server, the cells were saved before the rule ran and stay saved. The reason \"still running after … s\" means instead that it keeps running on the server.",
+      todo: 'Read the reason in **Details**, correct the prompt values or the data, then submit again (demo server) or run the rule again from [Run a business rule](features/actions/RunRule.md) (Planning, PBCS). If it keeps failing, send the reason to the owner of the rule. If it says "still running", see [When a long rule or calculation is cut off](#when-a-long-rule-or-calculation-is-cut-off).',
     },
     fr: {
-      what: "La règle métier s'est arrêtée sur une erreur ; la raison donnée par le serveur suit les deux-points.\n\nAprès une soumission sur le serveur de démonstration, rien n'a été enregistré ; sur le serveur Planning ou PBCS de votre entreprise, les cellules ont été enregistrées avant l'exécution de la règle et le restent. Une règle encore en cours après {{config:CALC_JOB_TIMEOUT_SECONDS in minutes}} minutes (sauf durée fixée par votre administrateur) donne à la place la raison « toujours en cours après … s » : elle continue de s'exécuter sur le serveur.",
-      todo: "Lisez la raison dans **Détails**, corrigez les valeurs des invites ou les données, puis soumettez de nouveau (serveur de démonstration) ou relancez la règle depuis [Lancer une règle métier](features/actions/RunRule.md) (Planning, PBCS). Si elle échoue encore, transmettez la raison au responsable de la règle. Pour une règle encore en cours : ne la relancez pas avant d'avoir vérifié qu'elle est terminée (voir [Quand une règle ou un calcul long est interrompu](#quand-une-règle-ou-un-calcul-long-est-interrompu)).",
+      what: "La règle métier s'est arrêtée sur une erreur ; la raison donnée par le serveur suit les deux-points.\n\nAprès une soumission sur le serveur de démonstration, rien n'a été enregistré ; sur le serveur Planning ou PBCS de votre entreprise, les cellules ont été enregistrées avant l'exécution de la règle et le restent. La raison « toujours en cours après … s » signifie au contraire qu'elle continue de s'exécuter sur le serveur.",
+      todo: "Lisez la raison dans **Détails**, corrigez les valeurs des invites ou les données, puis soumettez de nouveau (serveur de démonstration) ou relancez la règle depuis [Lancer une règle métier](features/actions/RunRule.md) (Planning, PBCS). Si elle échoue encore, transmettez la raison au responsable de la règle. Si elle dit « toujours en cours », voir [Quand une règle ou un calcul long est interrompu](#quand-une-règle-ou-un-calcul-long-est-interrompu).",
+    },
+  },
+  QB_ERR_RULE_UNKNOWN: {
+    page: "forms",
+    en: {
+      what: "The rule's name or plan type is not spelled as in the Planning web interface (**Rules**), or you may not launch the rule.",
+      todo: "Copy the name and plan type from the Planning web interface; if they are right, ask your Planning administrator for the right to launch the rule.",
+    },
+    fr: {
+      what: "Le nom de la règle ou son type de plan n'est pas écrit comme dans l'interface web de Planning (**Règles**), ou vous n'avez pas le droit de lancer la règle.",
+      todo: "Recopiez le nom et le type de plan depuis l'interface web de Planning ; s'ils sont justes, demandez le droit de lancement à votre administrateur Planning.",
+    },
+  },
+  QB_ERR_PROMPT_UNKNOWN: {
+    page: "forms",
+    en: {
+      what: "A prompt name you typed is not one of the rule's.",
+      todo: "Type each prompt's name exactly as the Planning web interface shows it, or leave the prompt out to keep its default value.",
+    },
+    fr: {
+      what: "Un nom d'invite saisi ne fait pas partie de ceux de la règle.",
+      todo: "Saisissez chaque nom d'invite exactement comme l'interface web de Planning l'affiche, ou omettez l'invite pour garder sa valeur par défaut.",
     },
   },
   QB_ERR_PROMPT_MISSING: {
@@ -518,22 +540,22 @@ export const USER_ADVICE: Readonly<
   QB_ERR_VALIDATION: {
     page: "forms",
     en: {
-      what: 'A value was refused; the message names it and says why. For example **Invalid value for ruleType: the rule "AggregateData" of plan type Plan1 is a script rule, not "graphical".**: the rule type typed under **Run a rule by name** is not the rule\'s (Planning checks it; your company\'s PBCS server does not). Nothing was saved or run.',
-      todo: "Correct the value the message names: type the rule's type as your Planning administrator gives it, or leave it empty to run the rule by its name and plan type alone ([Run a business rule](features/actions/RunRule.md)).",
+      what: 'A value was refused; the message names it and says why. For example **Invalid value for ruleType: the rule "AggregateData" of plan type Plan1 is a script rule, not "graphical".**: the rule type typed under **Run a rule by name** is not the rule\'s (Planning checks it, your company\'s PBCS does not). Nothing was saved or run.',
+      todo: "Correct the value the message names: type the rule's type as your Planning administrator gives it, or leave it empty ([Run a business rule](features/actions/RunRule.md)).",
     },
     fr: {
-      what: "Une valeur a été refusée ; le message la nomme et dit pourquoi. Par exemple **Valeur invalide pour ruleType : la règle « AggregateData » du type de plan Plan1 est de type script, et non « graphical ».** : le type de règle saisi sous **Lancer une règle par son nom** n'est pas celui de la règle (Planning le vérifie ; le serveur PBCS de votre entreprise, non). Rien n'a été enregistré ni exécuté.",
-      todo: "Corrigez la valeur que nomme le message : saisissez le type de la règle tel que votre administrateur Planning le donne, ou laissez-le vide pour lancer la règle par son seul nom et son type de plan ([Lancer une règle métier](features/actions/RunRule.md)).",
+      what: "Une valeur a été refusée ; le message la nomme et dit pourquoi. Par exemple **Valeur invalide pour ruleType : la règle « AggregateData » du type de plan Plan1 est de type script, et non « graphical ».** : le type de règle saisi sous **Lancer une règle par son nom** n'est pas celui de la règle (Planning le vérifie, le PBCS de votre entreprise non). Rien n'a été enregistré ni exécuté.",
+      todo: "Corrigez la valeur que nomme le message : saisissez le type de la règle tel que votre administrateur Planning le donne, ou laissez-le vide ([Lancer une règle métier](features/actions/RunRule.md)).",
     },
   },
   QB_ERR_CELL_TOO_LONG: {
     page: "forms",
     en: {
-      what: "A text cell of a Planning form is longer than {{limit:TEXT_CELL_CHARACTERS}} characters, so the whole submit is refused: nothing was saved. The message names the cell and its length.",
+      what: "A text cell of a Planning form is longer than {{limit:TEXT_CELL_CHARACTERS}} characters, so the whole submit is refused: nothing was saved.",
       todo: "Shorten the text, or turn on [Submit with large cell](features/settings/SubmitWithLargeCell.md) to send the first {{limit:TEXT_CELL_CHARACTERS}} characters.",
     },
     fr: {
-      what: "Une cellule texte d'un formulaire Planning dépasse {{limit:TEXT_CELL_CHARACTERS}} caractères : toute la soumission est refusée, rien n'a été enregistré. Le message nomme la cellule et sa longueur.",
+      what: "Une cellule texte d'un formulaire Planning dépasse {{limit:TEXT_CELL_CHARACTERS}} caractères : toute la soumission est refusée, rien n'a été enregistré.",
       todo: "Raccourcissez le texte, ou activez le paramètre [Soumission des cellules longues](features/settings/SubmitWithLargeCell.md) pour envoyer les {{limit:TEXT_CELL_CHARACTERS}} premiers caractères.",
     },
   },
@@ -551,22 +573,22 @@ export const USER_ADVICE: Readonly<
   QB_ERR_FOLDER_UNKNOWN: {
     page: "forms",
     en: {
-      what: "On the demo server, the folder is not spelled as in the Forms Library, or it was renamed. (Your company's server finds a form by its name alone and does not return this message.)",
+      what: "On the demo server, the folder is not spelled as in the Forms Library, or it was renamed. (Never on your company's server, which finds a form by its name alone.)",
       todo: "Refresh the Forms Library and pick the folder from it.",
     },
     fr: {
-      what: "Sur le serveur de démonstration, le dossier n'est pas écrit comme dans la bibliothèque de formulaires, ou il a été renommé. (Le serveur de votre entreprise trouve un formulaire par son seul nom et ne renvoie pas ce message.)",
+      what: "Sur le serveur de démonstration, le dossier n'est pas écrit comme dans la bibliothèque de formulaires, ou il a été renommé. (Jamais sur le serveur de votre entreprise, qui trouve un formulaire par son seul nom.)",
       todo: "Actualisez la bibliothèque de formulaires et choisissez-y le dossier.",
     },
   },
   QB_ERR_TASK_UNKNOWN: {
     page: "forms",
     en: {
-      what: "On the demo server (task lists are not available on your company's server), the task list was changed while it was open.",
+      what: "On the demo server, the task list was changed while it was open.",
       todo: "Reopen [Task lists](features/actions/TaskLists.md).",
     },
     fr: {
-      what: "Sur le serveur de démonstration (les listes de tâches ne sont pas disponibles sur le serveur de votre entreprise), la liste de tâches a été modifiée pendant qu'elle était ouverte.",
+      what: "Sur le serveur de démonstration, la liste de tâches a été modifiée pendant qu'elle était ouverte.",
       todo: "Rouvrez les [listes de tâches](features/actions/TaskLists.md).",
     },
   },
