@@ -84,6 +84,14 @@ export function messageAsSeen(code: ErrorCode, locale: Locale): string {
   );
 }
 
+/** The anchor of a message's row on its topic page (the same in both languages): QB_ERR_RULE_UNKNOWN → rule-unknown. */
+export function messageAnchor(code: ErrorCode): string {
+  return code
+    .replace(/^QB_ERR_/, "")
+    .toLowerCase()
+    .replace(/_/g, "-");
+}
+
 /** The messages of one topic page, in the order of USER_ADVICE. */
 function topicEntries(topic: UserTopic): [ErrorCode, NonNullable<(typeof USER_ADVICE)[ErrorCode]>][] {
   return (Object.entries(USER_ADVICE) as [ErrorCode, NonNullable<(typeof USER_ADVICE)[ErrorCode]>][]).filter(
@@ -115,7 +123,7 @@ export function userMessageTable(locale: Locale, topic: UserTopic): string {
       "|---|---|---|",
       ...rows.map(
         ([code, advice]) =>
-          `| ${cell(messageAsSeen(code, locale))} | ${cell(advice[locale].what)} | ${cell(advice[locale].todo)} |`,
+          `| ${cell(messageAsSeen(code, locale))} | <a id="${messageAnchor(code)}"></a>${cell(advice[locale].what)} | ${cell(advice[locale].todo)} |`,
       ),
     ].join("\n");
   const server = entries.filter(([, a]) => a.server);
@@ -133,7 +141,7 @@ export const TOPIC_TITLES: Record<UserTopic, Record<Locale, string>> = {
 
 /**
  * The index of the user's troubleshooting page: for each task, its page, then each message it explains, as the
- * user reads it in the notification, linked to that page, so that a reader finds their message and its page.
+ * user reads it in the notification, linked to its row on that page, so that a reader finds their message and its page.
  */
 export function userMessageIndex(locale: Locale): string {
   const lines: string[] = [];
@@ -144,7 +152,9 @@ export function userMessageIndex(locale: Locale): string {
       "",
     );
     for (const [code] of topicEntries(topic))
-      lines.push(`- [${messageAsSeen(code, locale).replace(/([*[\]])/g, "\\$1")}](${USER_TOPICS[topic]})`);
+      lines.push(
+        `- [${messageAsSeen(code, locale).replace(/([*[\]])/g, "\\$1")}](${USER_TOPICS[topic]}#${messageAnchor(code)})`,
+      );
   }
   return lines.join("\n");
 }
