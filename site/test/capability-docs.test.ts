@@ -294,4 +294,16 @@ describe("long reasons (issue 72: no walls)", () => {
     expect(lines.join(" ")).toBe(text);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(400);
   });
+
+  it("write a long note's further lines as paragraphs of its list item, not line breaks inside one block", () => {
+    for (const locale of ["en", "fr"] as const) {
+      const section = capabilitySection(locale);
+      // A line break keeps the whole note one block of the built page, which the walls test counts whole.
+      expect(section, locale).not.toContain("<br/>");
+      const forms = CONNECTOR_PROFILES.pbcs.capabilities.forms;
+      const text = forms?.status === "yes" ? forms.realServers?.why[locale] : undefined;
+      const [, second] = noteParagraphs(reasonMarkdown(text as string));
+      expect(section, locale).toContain(`\n\n  ${second}\n`);
+    }
+  });
 });

@@ -173,10 +173,12 @@ class RowNotes {
       "",
       w.notes,
       "",
-      ...this.list.map(
-        (n) =>
-          `- **${n.labels.join("**, **")}** — ${n.connectors.map((c) => `\`${c}\``).join(", ")}, ${w.inNote[n.verdict]}. ${noteParagraphs(reasonMarkdown(n.why[locale])).join("<br/>")}`,
-      ),
+      ...this.list.map((n) => {
+        const [first, ...more] = noteParagraphs(reasonMarkdown(n.why[locale]));
+        const head = `- **${n.labels.join("**, **")}** — ${n.connectors.map((c) => `\`${c}\``).join(", ")}, ${w.inNote[n.verdict]}. ${first}`;
+        // Each further paragraph of the note is a paragraph of the same item, not a line break in one block.
+        return [head, ...more.map((p) => `\n  ${p}`)].join("\n");
+      }),
     ];
   }
 }
@@ -185,9 +187,9 @@ class RowNotes {
 const NOTE_PARAGRAPH = 400;
 
 /**
- * A row's note as lines of whole sentences, each at most {@link NOTE_PARAGRAPH} characters unless one sentence
- * is longer, for a line break between them: some reasons of the capability table run to 700 characters in French
- * (issue 72).
+ * A row's note as paragraphs of whole sentences, each at most {@link NOTE_PARAGRAPH} characters unless one
+ * sentence is longer, each a paragraph of the note's list item: some reasons of the capability table run to 700
+ * characters in French (issue 72).
  */
 export function noteParagraphs(text: string): string[] {
   const sentences = text.split(/(?<=[.!?])\s+(?=[A-Z`«(])/u);
