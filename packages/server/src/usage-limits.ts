@@ -119,8 +119,8 @@ export const USAGE_LIMITS: readonly UsageLimit[] = [
       fr: "Un utilisateur de la démonstration ou d'un instantané ; pour le compte de démonstration partagé, un visiteur (une adresse de client, un /64 IPv6), toutes ses sessions ensemble, sur l'API et chaque point d'accès des protocoles",
     },
     past: {
-      en: "The job is refused at once: 429 with Retry-After (the API: QB_ERR_RATE_LIMITED); nothing runs",
-      fr: "Le travail est refusé aussitôt : 429 avec Retry-After (l'API : QB_ERR_RATE_LIMITED) ; rien n'est exécuté",
+      en: "The job is refused at once: 429 with Retry-After (the API: QB_ERR_RATE_LIMITED); on XMLA and Smart View, a fault or exception with HTTP 200, without Retry-After; nothing runs",
+      fr: "Le travail est refusé aussitôt : 429 avec Retry-After (l'API : QB_ERR_RATE_LIMITED) ; sur XMLA et Smart View, une erreur SOAP ou une exception avec HTTP 200, sans Retry-After ; rien n'est exécuté",
     },
     refusal: { status: 429, code: "QB_ERR_RATE_LIMITED" },
     tests: [
@@ -140,8 +140,8 @@ export const USAGE_LIMITS: readonly UsageLimit[] = [
       fr: "Tous les utilisateurs d'un nœud d'API ensemble",
     },
     past: {
-      en: "The job is refused at once: 429 with Retry-After, even to a user with none running",
-      fr: "Le travail est refusé aussitôt : 429 avec Retry-After, même à un utilisateur qui n'en a aucun en cours",
+      en: "The job is refused at once: 429 with Retry-After (XMLA and Smart View: HTTP 200, without Retry-After), even to a user with none running",
+      fr: "Le travail est refusé aussitôt : 429 avec Retry-After (XMLA et Smart View : HTTP 200, sans Retry-After), même à un utilisateur qui n'en a aucun en cours",
     },
     refusal: { status: 429, code: "QB_ERR_RATE_LIMITED" },
     tests: [
