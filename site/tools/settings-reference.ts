@@ -264,16 +264,16 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   QIBATES_JOBS_PER_USER: {
     group: "demo",
     text: {
-      en: "Background jobs of the embedded engine (business rules, calculations, data loads, clears, exports) one user may have running or waiting at once (one client address for the shared demo accounts); past it, a job is refused at once with `429`. Raise it for users who start many rules in a row.",
-      fr: "Les tâches de fond du moteur intégré (règles métier, calculs, chargements de données, effacements, exports) qu'un utilisateur peut avoir en cours ou en attente à la fois (une adresse client pour les comptes de démonstration partagés) ; au-delà, une tâche est refusée aussitôt avec `429`. Augmentez-le pour des utilisateurs qui lancent beaucoup de règles d'affilée.",
+      en: "Jobs of the embedded engine (business rules, calculations, What-If writes, data loads, clears, exports) one user may have running or waiting at once (for the shared demo accounts, one client address, an IPv6 client's /64); past it, a job is refused at once: `429` with `Retry-After` on the API, Essbase REST and Planning REST, an error in an HTTP `200` on XMLA and Smart View. Raise it for users who start many rules in a row.",
+      fr: "Les travaux du moteur intégré (règles métier, calculs, écritures de l'analyse de scénarios, chargements, effacements et exports de données) qu'un utilisateur peut avoir en cours ou en attente à la fois (pour les comptes de démonstration partagés, une adresse du client, le /64 d'un client IPv6) ; au-delà, un travail est refusé aussitôt : `429` avec `Retry-After` sur l'API, Essbase REST et Planning REST, une erreur avec le statut HTTP `200` sur XMLA et Smart View. Augmentez-le pour des utilisateurs qui lancent beaucoup de règles d'affilée.",
     },
     page: "admin/caller-limits.md",
   },
   QIBATES_JOBS_TOTAL: {
     group: "demo",
     text: {
-      en: "Background jobs of all users running or waiting at once; past it, a job is refused the same way. Raise it with the number of users who run rules at the same time.",
-      fr: "Les tâches de fond de tous les utilisateurs en cours ou en attente à la fois ; au-delà, une tâche est refusée de la même façon. Augmentez-le avec le nombre d'utilisateurs qui lancent des règles en même temps.",
+      en: "Jobs of all users running or waiting at once; past it, a job is refused the same way. Raise it with the number of users who run rules at the same time.",
+      fr: "Les travaux de tous les utilisateurs en cours ou en attente à la fois ; au-delà, un travail est refusé de la même façon. Augmentez-le avec le nombre d'utilisateurs qui lancent des règles en même temps.",
     },
     page: "admin/caller-limits.md",
   },
@@ -337,7 +337,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "calls",
     text: {
       en: "The deadline of each call but a rule or a calculation, all its requests to your server together (past it, `504 QB_ERR_CALL_TIMEOUT`), for the API and for the protocol endpoints in front of your server (`QIBATES_WIRE_UPSTREAM`) alike; it must exceed `CALC_JOB_TIMEOUT_SECONDS` + `PROVIDER_CONNECT_TIMEOUT_SECONDS` + `PROVIDER_READ_TIMEOUT_SECONDS`, or the server does not start. Change it with those settings, and give a reverse proxy in front as long a wait.",
-      fr: "L'échéance de chaque appel autre qu'une règle ou un calcul, toutes ses requêtes à votre serveur comprises (au-delà, `504 QB_ERR_CALL_TIMEOUT`), pour l'API comme pour les points d'accès de protocole placés devant votre serveur (`QIBATES_WIRE_UPSTREAM`) ; le paramètre doit dépasser `CALC_JOB_TIMEOUT_SECONDS` + `PROVIDER_CONNECT_TIMEOUT_SECONDS` + `PROVIDER_READ_TIMEOUT_SECONDS`, sinon le serveur ne démarre pas. Changez-le avec ces paramètres, et donnez la même attente au proxy inverse placé devant.",
+      fr: "L'échéance de chaque appel autre qu'une règle ou un calcul, toutes ses requêtes à votre serveur comprises (au-delà, `504 QB_ERR_CALL_TIMEOUT`), pour l'API comme pour les points d'accès des protocoles placés devant votre serveur (`QIBATES_WIRE_UPSTREAM`) ; le paramètre doit dépasser `CALC_JOB_TIMEOUT_SECONDS` + `PROVIDER_CONNECT_TIMEOUT_SECONDS` + `PROVIDER_READ_TIMEOUT_SECONDS`, sinon le serveur ne démarre pas. Changez-le avec ces paramètres, et donnez la même attente au proxy inverse placé devant.",
     },
     page: "admin/server-timeouts.md",
   },

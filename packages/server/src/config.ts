@@ -414,14 +414,14 @@ export const variables = {
   ),
   jobsPerUser: variable(
     "QIBATES_JOBS_PER_USER",
-    "Background jobs of the embedded engine (business rules, calculations, data loads, clears, exports) of one user running or waiting at once (one visitor's, for the shared demo account); past it, a job is refused at once (429 with Retry-After).",
+    "Jobs of the embedded engine (business rules, calculations, What-If writes, data loads, clears, exports) of one user running or waiting at once (one visitor's, for the shared demo account); past it, a job is refused at once (429 with Retry-After on the API, Essbase REST and Planning REST; an error in an HTTP 200 on XMLA and Smart View).",
     integer(1, 1000),
     4,
     "4",
   ),
   jobsTotal: variable(
     "QIBATES_JOBS_TOTAL",
-    "Background jobs of the embedded engine of all users running or waiting at once; past it, a job is refused at once (429 with Retry-After).",
+    "Jobs of the embedded engine of all users running or waiting at once; past it, a job is refused the same way.",
     integer(1, 100_000),
     64,
     "64",
