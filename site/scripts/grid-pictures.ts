@@ -13,7 +13,7 @@ import type { CellKind, GridSettings, ZoomMode } from "@qibates/engine/grid";
 import { runGridOperation } from "@qibates/engine/grid";
 import { children } from "@qibates/engine/members";
 import type { OpenFormResult } from "@qibates/engine/planning";
-import { PRESETS } from "../src/components/LiveGrid/presets.ts";
+import { type LiveAction, PRESETS, type PresetName } from "../src/components/LiveGrid/presets.ts";
 import { frenchTypography, NBSP, NNBSP } from "../src/plugins/french-typography.ts";
 
 export type Locale = "en" | "fr";
@@ -70,7 +70,7 @@ export interface PictureSpec {
     | "withoutIndentation"
     | "displayCodeAndAlias";
   /** The sheet as typed: a live example's (its preset) or the picture's own `sheet`. */
-  preset?: "zoom" | "keepRemove" | "pivot";
+  preset?: PresetName;
   sheet?: string[][];
   /** The typed sheet is the "before" grid as it is (an empty sheet), not refreshed first. */
   asTyped?: true;
@@ -78,19 +78,8 @@ export interface PictureSpec {
   setup?: { action: string; cells: Cell[]; zoomMode?: ZoomMode }[];
   /** Text the user then types over cells of that grid (a member over a member, a value over a value). */
   typed?: (Cell & { text: string })[];
-  action:
-    | "zoomin"
-    | "zoomout"
-    | "keeponly"
-    | "removeonly"
-    | "pivot"
-    | "pivottopov"
-    | "refresh"
-    | "submit"
-    | "cascade"
-    | "openform"
-    | "runrule"
-    | "opentask";
+  /** A live example's operation, or one only a picture shows (Cascade, forms, rules, tasks). */
+  action: LiveAction | "cascade" | "openform" | "runrule" | "opentask";
   /** Open form, Run a business rule: the Vision form opened (its default POV), before the rule for a rule. */
   form?: { folder: string; name: string };
   /** Run a business rule: the Vision rule launched, with its runtime prompts. */

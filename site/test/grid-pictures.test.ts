@@ -6,7 +6,12 @@ import { smartViewUrlFor, workspaceUrlFor } from "@qibates/connectors/smartview"
 import { xmlaUrlFor } from "@qibates/connectors/xmla";
 import { createVisionPlanning } from "@qibates/engine/demo/planning";
 import { createSampleBasicCube } from "@qibates/engine/demo/sample-basic";
-import { runGridOperation } from "@qibates/engine/grid";
+import {
+  type GridDataSource,
+  type GridRequest,
+  type GridSettings,
+  runGridOperation,
+} from "@qibates/engine/grid";
 import { children } from "@qibates/engine/members";
 import { PLANNING_REST_VERSION, planningRestRoot } from "@qibates/protocols/planning-rest";
 import { CONNECTORS, type Connector, PROVIDER_SUFFIX, SERVER_TYPE } from "@qibates/provider";
@@ -88,6 +93,24 @@ const SETTINGS = {
   includeSelection: true,
 } as const;
 
+/**
+ * One engine call as the add-in sends it, on a cube of the caller's: the grid it returns. `more` adds the
+ * selection, the zoom mode and settings over {@link SETTINGS}.
+ */
+function engine(
+  cube: GridDataSource,
+  action: string,
+  grid: readonly (readonly unknown[])[],
+  more: Pick<GridRequest, "cells" | "zoomMode"> & { settings?: Partial<GridSettings> } = {},
+): string[][] {
+  const { settings, ...rest } = more;
+  return runGridOperation(cube, { action, grid, ...rest, settings: { ...SETTINGS, ...settings } }).grid;
+}
+
+/** The sheet a picture starts from (its own), refreshed. */
+const refreshed = (cube: GridDataSource, spec: PictureSpec): string[][] =>
+  engine(cube, "refresh", spec.sheet ?? []);
+
 describe("grid pictures", () => {
   it("picture every ad hoc operation the feature pages describe, Cascade, a form, a rule, a task and the settings the server applies", () => {
     expect(PICTURES.map((p) => p.action).sort()).toEqual(
@@ -122,29 +145,22 @@ describe("grid pictures", () => {
     // A cube of its own (a Submit writes), as writePictures gives a picture that writes.
     const cube = createSampleBasicCube();
     const sheet = spec.sheet ?? (spec.preset ? PRESETS[spec.preset].sheet : []);
-    let grid = spec.asTyped
-      ? sheet
-      : runGridOperation(cube, { action: "refresh", grid: sheet, settings: SETTINGS }).grid;
+    let grid = spec.asTyped ? sheet : engine(cube, "refresh", sheet);
     for (const step of spec.setup ?? []) {
-      grid = runGridOperation(cube, {
-        action: step.action,
-        grid,
+      grid = engine(cube, step.action, grid, {
         cells: step.cells,
-        settings: SETTINGS,
         ...(step.zoomMode ? { zoomMode: step.zoomMode } : {}),
-      }).grid;
+      });
     }
     if (spec.typed) {
       grid = grid.map((r) => [...r]);
       for (const t of spec.typed) (grid[t.row] as string[])[t.column] = t.text;
     }
-    const after = runGridOperation(cube, {
-      action: spec.action,
-      grid,
+    const after = engine(cube, spec.action, grid, {
       cells: spec.cells,
-      settings: { ...SETTINGS, ...spec.settings },
+      ...(spec.settings ? { settings: spec.settings } : {}),
       ...(spec.zoomMode ? { zoomMode: spec.zoomMode } : {}),
-    }).grid;
+    });
     expect(after).not.toEqual(grid);
     for (const locale of ["en", "fr"] as const) {
       const svg = readFileSync(join(dir, `${id}.${locale}.svg`), "utf8");
@@ -210,11 +226,7 @@ describe("grid pictures", () => {
     expect(after.grid[3]).toEqual(["East", "316", "308", "340"]);
     // The submit wrote to that cube only: a fresh one (the data served starts from the same demo data) still has
     // New York's Budget as the page quotes it before the submit.
-    const fresh = runGridOperation(createSampleBasicCube(), {
-      action: "refresh",
-      grid: spec.sheet ?? [],
-      settings: SETTINGS,
-    }).grid;
+    const fresh = refreshed(createSampleBasicCube(), spec);
     expect(fresh[2]?.slice(1)).toEqual(["64", "59", "79"]);
   });
 
@@ -259,14 +271,20 @@ describe("grid pictures", () => {
   const svgOf = (id: string, locale: "en" | "fr"): string =>
     readFileSync(join(dir, `${id}.${locale}.svg`), "utf8");
 
+  /** A settings picture draws the engine's two grids, in both languages, and its words hold what they show. */
+  function expectPictured(id: string, before: string[][], after: string[][]): void {
+    for (const locale of ["en", "fr"] as const) {
+      const svg = svgOf(id, locale);
+      expect(drawnCells(svg, "before"), locale).toEqual(gridCells(before));
+      expect(drawnCells(svg, "after"), locale).toEqual(gridCells(after));
+    }
+    checkWords(id, [before, after]);
+  }
+
   it("Cascade: one sheet per child of East, named after it, each refreshed with that state in the POV (the page's figures)", () => {
     const spec = picture("cascade");
     const cube = createSampleBasicCube();
-    const source = runGridOperation(cube, {
-      action: "refresh",
-      grid: spec.sheet ?? [],
-      settings: SETTINGS,
-    }).grid;
+    const source = refreshed(cube, spec);
     const east = cube.outline.member("East");
     if (!east) throw new Error("no East");
     const states = children(east).map((m) => m.name);
@@ -274,7 +292,7 @@ describe("grid pictures", () => {
     const copies = states.map((state) => {
       const grid = source.map((r) => [...r]);
       (grid[0] as string[])[3] = state;
-      return runGridOperation(cube, { action: "refresh", grid, settings: SETTINGS }).grid;
+      return engine(cube, "refresh", grid);
     });
     for (const locale of ["en", "fr"] as const) {
       const svg = svgOf("cascade", locale);
@@ -397,44 +415,25 @@ describe("grid pictures", () => {
   it("Missing label: the cell without a value, 400 in the South, reads - instead of #Missing, the others unchanged", () => {
     const spec = picture("missing-label");
     const cube = createSampleBasicCube();
-    const before = runGridOperation(cube, {
-      action: "refresh",
-      grid: spec.sheet ?? [],
-      settings: SETTINGS,
-    }).grid;
-    const after = runGridOperation(cube, {
-      action: "refresh",
-      grid: before,
-      settings: { ...SETTINGS, missingLabel: "-" },
-    }).grid;
+    const before = refreshed(cube, spec);
+    const after = engine(cube, "refresh", before, { settings: { missingLabel: "-" } });
     expect(before[3]).toEqual(["400", "6905", "#Missing", ""]);
     expect(after[3]).toEqual(["400", "6905", "-", ""]);
     // Only C4 changed; the picture draws these two grids.
     expect(after.flatMap((r, i) => r.filter((t, c) => t !== before[i]?.[c]))).toEqual(["-"]);
-    for (const locale of ["en", "fr"] as const) {
-      const svg = svgOf("missing-label", locale);
-      expect(drawnCells(svg, "before"), locale).toEqual(gridCells(before));
-      expect(drawnCells(svg, "after"), locale).toEqual(gridCells(after));
-    }
-    checkWords("missing-label", [before, after]);
+    expectPictured("missing-label", before, after);
   });
 
   it("Navigation without data: a zoom in on East shows the five states with empty data cells, East keeps 109, 85, 112", () => {
     const spec = picture("navigation-without-data");
     const cube = createSampleBasicCube();
-    const before = runGridOperation(cube, {
-      action: "refresh",
-      grid: spec.sheet ?? [],
-      settings: SETTINGS,
-    }).grid;
+    const before = refreshed(cube, spec);
     const zoom = (navigateWithoutData: boolean) =>
-      runGridOperation(cube, {
-        action: "zoomin",
-        grid: before,
+      engine(cube, "zoomin", before, {
         cells: [{ row: 2, column: 0 }],
         zoomMode: "NEXT_LEVEL",
-        settings: { ...SETTINGS, navigateWithoutData },
-      }).grid;
+        settings: { navigateWithoutData },
+      });
     const after = zoom(true);
     expect(before[2]).toEqual(["East", "109", "85", "112"]);
     expect(after.slice(2).map((r) => r[0]?.trim())).toEqual([
@@ -450,34 +449,15 @@ describe("grid pictures", () => {
     // With the setting off, the same zoom reads the states' values (New York 36, 32, 39): the setting is what the
     // picture shows.
     expect(zoom(false)[2]?.slice(1)).toEqual(["36", "32", "39"]);
-    for (const locale of ["en", "fr"] as const) {
-      const svg = svgOf("navigation-without-data", locale);
-      expect(drawnCells(svg, "before"), locale).toEqual(gridCells(before));
-      expect(drawnCells(svg, "after"), locale).toEqual(gridCells(after));
-    }
-    checkWords("navigation-without-data", [before, after]);
+    expectPictured("navigation-without-data", before, after);
   });
 
   it("Without indentation: Profit's accounts, indented by five and ten spaces, all start at the left edge; the data unchanged", () => {
     const spec = picture("without-indentation");
     const cube = createSampleBasicCube();
-    const typed = runGridOperation(cube, {
-      action: "refresh",
-      grid: spec.sheet ?? [],
-      settings: SETTINGS,
-    }).grid;
-    const before = runGridOperation(cube, {
-      action: "zoomin",
-      grid: typed,
-      cells: [{ row: 2, column: 0 }],
-      zoomMode: "ALL_LEVELS",
-      settings: SETTINGS,
-    }).grid;
-    const after = runGridOperation(cube, {
-      action: "refresh",
-      grid: before,
-      settings: { ...SETTINGS, withoutIndentation: true },
-    }).grid;
+    const typed = refreshed(cube, spec);
+    const before = engine(cube, "zoomin", typed, { cells: [{ row: 2, column: 0 }], zoomMode: "ALL_LEVELS" });
+    const after = engine(cube, "refresh", before, { settings: { withoutIndentation: true } });
     const five = " ".repeat(5);
     const ten = " ".repeat(10);
     expect(rowHeaders(before)).toEqual([
@@ -506,24 +486,12 @@ describe("grid pictures", () => {
   it("Display code and alias: the Colas read name: alias with Both and the Default table, the data unchanged", () => {
     const spec = picture("display-code-and-alias");
     const cube = createSampleBasicCube();
-    const typed = runGridOperation(cube, {
-      action: "refresh",
-      grid: spec.sheet ?? [],
-      settings: SETTINGS,
-    }).grid;
-    const before = runGridOperation(cube, {
-      action: "zoomin",
-      grid: typed,
-      cells: [{ row: 2, column: 0 }],
-      zoomMode: "NEXT_LEVEL",
-      settings: SETTINGS,
-    }).grid;
+    const typed = refreshed(cube, spec);
+    const before = engine(cube, "zoomin", typed, { cells: [{ row: 2, column: 0 }], zoomMode: "NEXT_LEVEL" });
     // Both, as the add-in asks for it: the sheet's alias table and codeAliasParam.
-    const after = runGridOperation(cube, {
-      action: "refresh",
-      grid: before,
-      settings: { ...SETTINGS, aliasTable: "Default", codeAliasParam: { displayCodeAndAlias: true } },
-    }).grid;
+    const after = engine(cube, "refresh", before, {
+      settings: { aliasTable: "Default", codeAliasParam: { displayCodeAndAlias: true } },
+    });
     expect(rowHeaders(before).map((t) => t.trim())).toEqual(["100-10", "100-20", "100-30", "100"]);
     // The page's table, column Both.
     expect(rowHeaders(after).map((t) => t.trim())).toEqual([
@@ -535,12 +503,7 @@ describe("grid pictures", () => {
     expect(after.slice(0, 2)).toEqual(before.slice(0, 2));
     expect(after.map((r) => r.slice(1))).toEqual(before.map((r) => r.slice(1)));
     expect(after[2]?.[1]).toBe("109");
-    for (const locale of ["en", "fr"] as const) {
-      const svg = svgOf("display-code-and-alias", locale);
-      expect(drawnCells(svg, "before"), locale).toEqual(gridCells(before));
-      expect(drawnCells(svg, "after"), locale).toEqual(gridCells(after));
-    }
-    checkWords("display-code-and-alias", [before, after]);
+    expectPictured("display-code-and-alias", before, after);
   });
 
   it("are shown on their feature page in both languages", () => {
