@@ -312,14 +312,8 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
     super();
   }
 
-  /**
-   * A metadata call reads the dimensions and their tops, and the whole of the one dimension it is about (every
-   * dimension for a search across the cube): never the whole outline for a list of dimensions or one tree.
-   */
-  protected override async openedFor(session: ProviderSession, ref: CubeRef, dimension: string | null) {
-    const { cube, members } = await this.cubeMembers(session, ref);
-    if (dimension !== "") await members.ensureDimensions(dimension === null ? null : [dimension]);
-    return { cube, remote: await members.outline() };
+  protected cubeName(cube: RestCube): string {
+    return cube.cube;
   }
 
   /** The cube's real names and the members of it read so far in the session (issue 73). */

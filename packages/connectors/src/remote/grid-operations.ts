@@ -70,6 +70,9 @@ export abstract class RemoteGridOperations<C extends GridCubeBase> extends Remot
   /** The cube a call is about, its real names on the server and its members read on demand. */
   protected abstract cubeMembers(session: ProviderSession, ref: CubeRef): Promise<C>;
 
+  /** The cube's real name on the server, as {@link cubeMembers} opened it. */
+  protected abstract cubeName(cube: C): string;
+
   /** The grid of an `initgrid` that sends no sheet (or an empty one). */
   protected abstract initialGrid(
     session: ProviderSession,
@@ -106,9 +109,22 @@ export abstract class RemoteGridOperations<C extends GridCubeBase> extends Remot
   /** What the connector sends the server while the sheet's members are read (Essbase REST: its preferences). */
   protected async besideSheet(_session: ProviderSession, _settings: ResolvedGridSettings): Promise<void> {}
 
-  /** What holds a whole grid call (Smart View: one budget of list answers). */
+  /** What holds a whole grid or metadata call (Smart View: one budget of list answers). */
   protected withinCall<T>(_session: ProviderSession, work: () => Promise<T>): Promise<T> {
     return work();
+  }
+
+  /**
+   * A metadata call reads the cube's dimensions and their tops, and the whole of the one dimension it is about
+   * (every dimension when `null`, a search across the cube): never the whole outline for a list of dimensions or
+   * one tree.
+   */
+  protected override openedFor(session: ProviderSession, ref: CubeRef, dimension: string | null) {
+    return this.withinCall(session, async () => {
+      const cube = await this.cubeMembers(session, ref);
+      if (dimension !== "") await cube.members.ensureDimensions(dimension === null ? null : [dimension]);
+      return { cube: this.cubeName(cube), remote: await cube.members.outline() };
+    });
   }
 
   async grid(

@@ -250,13 +250,8 @@ class SmartViewOperations extends RemoteGridOperations<SvCube> implements Essbas
     return this.p.cubeMembers(session, ref);
   }
 
-  /** A metadata call reads the dimensions, and the one dimension it is about: never every one. */
-  protected override async openedFor(session: ProviderSession, ref: CubeRef, dimension: string | null) {
-    return withinOneBudget(this.p.client(session), async () => {
-      const { ref: real, members } = await this.p.cubeMembers(session, ref);
-      if (dimension !== "") await members.ensureDimensions(dimension === null ? null : [dimension]);
-      return { cube: real.cube, remote: await members.outline() };
-    });
+  protected cubeName(cube: SvCube): string {
+    return cube.ref.cube;
   }
 
   /** Over the dimension's members read, but for a UDA filter: that read carries no UDAs. */

@@ -220,11 +220,8 @@ class XmlaOperations extends RemoteGridOperations<XmlaCube> implements EssbaseOp
     return this.p.cubeMembers(session, ref);
   }
 
-  /** A metadata call reads the dimensions and their tops, and the one dimension it is about: never every one. */
-  protected override async openedFor(session: ProviderSession, ref: CubeRef, dimension: string | null) {
-    const { cube, members } = await this.p.cubeMembers(session, ref);
-    if (dimension !== "") await members.ensureDimensions(dimension === null ? null : [dimension]);
-    return { cube, remote: await members.outline() };
+  protected cubeName(cube: XmlaCube): string {
+    return cube.cube;
   }
 
   async variables(): ReturnType<EssbaseOperations["variables"]> {
