@@ -1,9 +1,9 @@
 import type { components } from "@qibates/client/schema";
 import type { EssbaseOperations, Provider, ProviderSession } from "@qibates/provider";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { essbaseRestEndpoint } from "../../src/essbase-rest/index.ts";
 import { EssbaseClient } from "../support/endpoint.ts";
-import { openDemoProvider, startWire } from "../support/server.ts";
+import { PASSWORDS, sharedReadsServer, withOperations } from "../support/shared-reads.ts";
 
 type MemberNode = components["schemas"]["MemberNode"];
 
@@ -13,36 +13,22 @@ type MemberNode = components["schemas"]["MemberNode"];
  * different members.
  */
 
-const USERS = { alice: "a", filtered: "f" };
 const MARKET = "/outline/Sample/Basic?parent=Market";
 const names = (answer: { json: { items: { name: string }[] } }) => answer.json.items.map((m) => m.name);
 
-let close: (() => Promise<void>) | null = null;
-afterEach(async () => {
-  await close?.();
-  close = null;
-});
+const server = sharedReadsServer(essbaseRestEndpoint);
 
 /** The endpoint over the demo provider, or over `wrap` of it (a provider whose outline calls differ). */
 async function start(wrap?: (base: Provider) => Provider) {
-  const base = await openDemoProvider({ users: USERS });
-  const provider = wrap ? wrap(base) : base;
-  const server = await startWire(essbaseRestEndpoint, { provider });
-  close = () => server.app.close();
+  const { base, origin } = await server.start(wrap);
   const client = (username = "demo") =>
-    new EssbaseClient(server.origin, {
-      username,
-      password: username === "demo" ? "demo" : USERS[username as keyof typeof USERS],
-    });
+    new EssbaseClient(origin, { username, password: PASSWORDS[username] ?? "" });
   return { base, client };
 }
 
-/** `base` with its Essbase operations replaced by `essbase(base's)` (the rest of the provider as it is). */
-function withEssbase(base: Provider, essbase: (own: EssbaseOperations) => Partial<EssbaseOperations>) {
-  const own = base.essbase as EssbaseOperations;
-  const replaced = Object.create(own, Object.getOwnPropertyDescriptors(essbase(own)));
-  return Object.create(base, { essbase: { value: replaced } }) as Provider;
-}
+/** `base` with its Essbase operations replaced by `essbase(base's)`. */
+const withEssbase = (base: Provider, essbase: (own: EssbaseOperations) => Partial<EssbaseOperations>) =>
+  withOperations(base, "essbase", essbase);
 
 /** A tree with one more child under its root: `name`, a leaf like the root's first child. */
 function withChild(root: MemberNode, name: string): MemberNode {
@@ -119,8 +105,7 @@ describe("one outline read for the sessions that see it", () => {
       expect((await client("filtered").get("/outline/Sample/Basic/New%20York")).status).toBe(400);
       expect(names(await client("filtered").get("/outline/Sample/Basic?keyword=New%20York"))).toEqual([]);
       expect(names(await client("demo").get(MARKET))).toEqual(["East", "West", "South", "Central"]);
-      await close?.();
-      close = null;
+      await server.stop();
     }
   });
 });

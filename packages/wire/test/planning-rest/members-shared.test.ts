@@ -1,7 +1,7 @@
 import type { PlanningOperations, Provider, ProviderSession } from "@qibates/provider";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { planningRestEndpoint } from "../../src/planning-rest/index.ts";
-import { openDemoProvider, startWire } from "../support/server.ts";
+import { PASSWORDS, sharedReadsServer, withOperations } from "../support/shared-reads.ts";
 
 /**
  * Issue 70: a dimension's member tree is read and built once for every session the provider says sees the same
@@ -9,24 +9,15 @@ import { openDemoProvider, startWire } from "../support/server.ts";
  * members.
  */
 
-const USERS = { alice: "a", filtered: "f" };
-const PASSWORDS: Record<string, string> = { demo: "demo", ...USERS };
 const MEMBERS = "/HyperionPlanning/rest/v3/applications/Vision/dimensions";
 
-let close: (() => Promise<void>) | null = null;
-afterEach(async () => {
-  await close?.();
-  close = null;
-});
+const server = sharedReadsServer(planningRestEndpoint, { connector: "pbcs" });
 
 async function start(wrap?: (base: Provider) => Provider) {
-  const base = await openDemoProvider({ users: USERS });
-  const provider = wrap ? wrap(base) : base;
-  const server = await startWire(planningRestEndpoint, { provider, connector: "pbcs" });
-  close = () => server.app.close();
+  const { base, origin } = await server.start(wrap);
   const get = async (path: string, username = "demo") => {
     const basic = Buffer.from(`${username}:${PASSWORDS[username]}`).toString("base64");
-    const r = await fetch(`${server.origin}${MEMBERS}${path}`, {
+    const r = await fetch(`${origin}${MEMBERS}${path}`, {
       headers: { authorization: `Basic ${basic}`, accept: "application/json" },
     });
     const text = await r.text();
@@ -35,12 +26,9 @@ async function start(wrap?: (base: Provider) => Provider) {
   return { base, get };
 }
 
-/** `base` with its planning operations replaced by `planning(base's)` (the rest of the provider as it is). */
-function withPlanning(base: Provider, planning: (own: PlanningOperations) => Partial<PlanningOperations>) {
-  const own = base.planning as PlanningOperations;
-  const replaced = Object.create(own, Object.getOwnPropertyDescriptors(planning(own)));
-  return Object.create(base, { planning: { value: replaced } }) as Provider;
-}
+/** `base` with its planning operations replaced by `planning(base's)`. */
+const withPlanning = (base: Provider, planning: (own: PlanningOperations) => Partial<PlanningOperations>) =>
+  withOperations(base, "planning", planning);
 
 const childNames = (answer: { json: { children: { name: string }[] } }) =>
   answer.json.children.map((c) => c.name);
@@ -111,8 +99,7 @@ describe("one member tree for the sessions that see it", () => {
       expect(childNames(await get("/Product/members/P_TP", "filtered"))).not.toContain("P_100");
       expect((await get("/Product/members/P_110", "filtered")).status).toBe(400);
       expect(childNames(await get("/Product/members/P_TP", "demo"))).toContain("P_100");
-      await close?.();
-      close = null;
+      await server.stop();
     }
   });
 });
