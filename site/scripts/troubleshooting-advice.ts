@@ -285,6 +285,12 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
 export interface UserAdvice {
   what: string;
   todo: string;
+  /**
+   * A message's cases, where the row's cells would hold them only as a wall of over 600 characters
+   * (site/test/walls.test.ts): a lead, then a list item per case, written under the page's table with the anchor
+   * `<row's anchor>-cases`, to which the row's cells link.
+   */
+  cases?: { lead: string; items: readonly string[] };
 }
 
 /**
@@ -309,12 +315,32 @@ export const USER_ADVICE: Readonly<
   QB_ERR_SESSION_UNKNOWN: {
     page: "login",
     en: {
-      what: "Your session ended: no action for {{config:SESSION_IDLE_MINUTES}} minutes (unless your administrator set another time), {{config:SESSION_MAX_HOURS}} hours since you logged in (by default), a logout, a restart of the QiBates server, or a newer login: a login beyond {{config:MAX_SESSIONS_PER_KEY}} sessions (by default) of your API key's Google or Microsoft account, all its keys and computers together, ends the oldest (with the demo API key, of your network address).\n\nOr your action reached another QiBates server than the one you logged in to: your session still exists there, but this server does not know it.",
+      what: "Your session ended, or your action reached a QiBates server that does not know it: see [the reasons under this table](#session-unknown-cases).",
       todo: "Log in again from the **Connections** view, then repeat the action: the grid is still in the sheet. If it happens often although you were working, tell your QiBates administrator.",
+      cases: {
+        lead: "The QiBates server does not know your session for one of these reasons:",
+        items: [
+          "no action for {{config:SESSION_IDLE_MINUTES}} minutes (unless your administrator set another time);",
+          "{{config:SESSION_MAX_HOURS}} hours since you logged in (by default);",
+          "a logout, or a restart of the QiBates server;",
+          "a newer login: a login beyond {{config:MAX_SESSIONS_PER_KEY}} sessions (by default) of your API key's Google or Microsoft account, all its keys and computers together, ends the oldest (with the demo API key, of your network address);",
+          "your action reached another QiBates server than the one you logged in to: your session still exists there, but this server does not know it.",
+        ],
+      },
     },
     fr: {
-      what: "Votre session a pris fin : aucune action pendant {{config:SESSION_IDLE_MINUTES}} minutes (sauf durée fixée par votre administrateur), {{config:SESSION_MAX_HOURS}} heures écoulées depuis la connexion (par défaut), une déconnexion, un redémarrage du serveur QiBates, ou une connexion plus récente : au-delà de {{config:MAX_SESSIONS_PER_KEY}} sessions (par défaut) du compte Google ou Microsoft de votre clé d'API, toutes ses clés et tous ses postes confondus, une connexion ferme la plus ancienne (avec la clé d'API de démonstration, celles de votre adresse réseau).\n\nOu votre action est parvenue à un autre serveur QiBates que celui auquel vous vous êtes connecté : la session y existe toujours, mais ce serveur ne la connaît pas.",
+      what: "Votre session a pris fin, ou votre action est parvenue à un serveur QiBates qui ne la connaît pas : voir [les raisons sous ce tableau](#session-unknown-cases).",
       todo: "Reconnectez-vous depuis la vue **Connexions**, puis relancez l'action : la grille est toujours dans la feuille. Si cela se reproduit souvent alors que vous travailliez, prévenez votre administrateur QiBates.",
+      cases: {
+        lead: "Le serveur QiBates ne connaît pas votre session pour l'une de ces raisons :",
+        items: [
+          "aucune action pendant {{config:SESSION_IDLE_MINUTES}} minutes (sauf durée fixée par votre administrateur) ;",
+          "{{config:SESSION_MAX_HOURS}} heures écoulées depuis la connexion (par défaut) ;",
+          "une déconnexion, ou un redémarrage du serveur QiBates ;",
+          "une connexion plus récente : au-delà de {{config:MAX_SESSIONS_PER_KEY}} sessions (par défaut) du compte Google ou Microsoft de votre clé d'API, toutes ses clés et tous ses postes confondus, une connexion ferme la plus ancienne (avec la clé d'API de démonstration, celles de votre adresse réseau) ;",
+          "votre action est parvenue à un autre serveur QiBates que celui auquel vous vous êtes connecté : la session y existe toujours, mais ce serveur ne la connaît pas.",
+        ],
+      },
     },
   },
   QB_ERR_LOGIN_FAILED: {
@@ -332,11 +358,25 @@ export const USER_ADVICE: Readonly<
     page: "connection",
     en: {
       what: "QiBates could not reach the server, or the server took too long to respond: it is stopped, busy or in maintenance (EPM Cloud has a daily maintenance window), the address has a wrong port or redirects elsewhere, your VPN is off, the network between the two is closed, the QiBates server does not trust the server's certificate, or the grid asks for a great deal of data.",
-      todo: "Check the address in the **Connections** view and try again a few minutes later. For a large ad hoc grid, zoom in on fewer members or turn on [Navigation without data](features/settings/NavigationWithoutData.md) while you shape it. If it lasts, send the message and the time to your QiBates administrator.\n\nAfter a submit, if the message ends by saying your cells were written, or may have been, click **Refresh** (or open the form again) once the server responds, and type again only the values it does not show. If it says the server launched a rule or calculation, it may still be running (see [When a long rule or calculation is cut off](troubleshooting-forms.md#when-a-long-rule-or-calculation-is-cut-off)).",
+      todo: "Check the address in the **Connections** view and try again a few minutes later. For a large ad hoc grid, zoom in on fewer members or turn on [Navigation without data](features/settings/NavigationWithoutData.md) while you shape it. If it lasts, send the message and the time to your QiBates administrator. After a submit, see also [what the end of the message says](#provider-unreachable-cases).",
+      cases: {
+        lead: "After a submit, the end of the message may say what became of your cells or of a rule:",
+        items: [
+          "your cells were written, or may have been: once the server responds, click **Refresh** (or open the form again), and type again only the values it does not show;",
+          "the server launched a rule or calculation: it may still be running (see [When a long rule or calculation is cut off](troubleshooting-forms.md#when-a-long-rule-or-calculation-is-cut-off)).",
+        ],
+      },
     },
     fr: {
       what: "QiBates n'a pas pu joindre le serveur, ou le serveur a mis trop de temps à répondre : il est arrêté, occupé ou en maintenance (EPM Cloud a une fenêtre de maintenance quotidienne), l'adresse a un mauvais port ou redirige ailleurs, votre VPN est coupé, le réseau entre les deux est fermé, le serveur QiBates ne fait pas confiance au certificat du serveur, ou la grille demande beaucoup de données.",
-      todo: "Vérifiez l'adresse dans la vue **Connexions** et réessayez quelques minutes plus tard. Pour une grande grille ad hoc, zoomez sur moins de membres ou activez la [navigation sans données](features/settings/NavigationWithoutData.md) pendant que vous la construisez. Si cela dure, envoyez le message et l'heure à votre administrateur QiBates.\n\nAprès une soumission, si le message se termine en indiquant que vos cellules ont été écrites, ou ont pu l'être, cliquez sur **Actualiser** (ou rouvrez le formulaire) dès que le serveur répond, et ne ressaisissez que les valeurs qui n'y figurent pas. S'il indique que le serveur a lancé une règle ou un calcul, celui-ci peut être encore en cours (voir [Quand une règle ou un calcul long est interrompu](troubleshooting-forms.md#quand-une-règle-ou-un-calcul-long-est-interrompu)).",
+      todo: "Vérifiez l'adresse dans la vue **Connexions** et réessayez quelques minutes plus tard. Pour une grande grille ad hoc, zoomez sur moins de membres ou activez la [navigation sans données](features/settings/NavigationWithoutData.md) pendant que vous la construisez. Si cela dure, envoyez le message et l'heure à votre administrateur QiBates. Après une soumission, voir aussi [ce que dit la fin du message](#provider-unreachable-cases).",
+      cases: {
+        lead: "Après une soumission, la fin du message peut dire ce que sont devenues vos cellules ou une règle :",
+        items: [
+          "vos cellules ont été écrites, ou ont pu l'être : dès que le serveur répond, cliquez sur **Actualiser** (ou rouvrez le formulaire), et ne ressaisissez que les valeurs qui n'y figurent pas ;",
+          "le serveur a lancé une règle ou un calcul : celui-ci peut être encore en cours (voir [Quand une règle ou un calcul long est interrompu](troubleshooting-forms.md#quand-une-règle-ou-un-calcul-long-est-interrompu)).",
+        ],
+      },
     },
   },
   QB_ERR_CALL_TIMEOUT: {
@@ -430,12 +470,30 @@ export const USER_ADVICE: Readonly<
   QB_ERR_GRID_INVALID: {
     page: "grids",
     en: {
-      what: "QiBates cannot read the grid's layout, for one of four reasons:\n\nit found no member in the row-header columns or the column-header rows (for example after the row labels were deleted);\n\none dimension appears twice (for example Year in the POV row and again in the rows);\n\nmembers of two dimensions share one row-header column or one column-header row (for example `Qtr1` typed under `New York`: the message names both dimensions);\n\nor a cell where a member name goes holds a number (a numeric name such as `100` typed without its leading apostrophe: the message names the cell).",
-      todo: "Type a member (for example `Jan`) in the row header column, remove the dimension's second place, keep one dimension per row-header column and per column-header row, or type the numeric name with its apostrophe (`'100`); or open a new default grid.",
+      what: "QiBates cannot read the grid's layout, for one of four reasons, given [under this table](#grid-invalid-cases) with what to do for each.",
+      todo: "Do what [the list under this table](#grid-invalid-cases) says for your case, or open a new default grid.",
+      cases: {
+        lead: "The four reasons why the grid cannot be read, and what to do:",
+        items: [
+          "QiBates found no member in the row-header columns or the column-header rows, for example after the row labels were deleted: type a member (for example `Jan`) in the row-header column.",
+          "One dimension appears twice, for example Year in the POV row and again in the rows: remove the dimension's second place.",
+          "Members of two dimensions share one row-header column or one column-header row, for example `Qtr1` typed under `New York` (the message names both dimensions): keep one dimension per row-header column and per column-header row.",
+          "A cell where a member name goes holds a number, for example a numeric name such as `100` typed without its leading apostrophe (the message names the cell): type the name with its apostrophe (`'100`).",
+        ],
+      },
     },
     fr: {
-      what: "QiBates ne peut pas lire la disposition de la grille, pour l'une de quatre raisons :\n\nil n'a trouvé aucun membre dans les colonnes d'en-têtes de ligne ou les lignes d'en-têtes de colonne (par exemple après la suppression des libellés de ligne) ;\n\nune même dimension apparaît deux fois (par exemple Year dans la ligne du PDV et de nouveau dans les lignes) ;\n\ndes membres de deux dimensions partagent une même colonne d'en-têtes de ligne ou une même ligne d'en-têtes de colonne (par exemple `Qtr1` saisi sous `New York` : le message nomme les deux dimensions) ;\n\nou une cellule destinée à un nom de membre contient un nombre (un nom numérique comme `100` saisi sans son apostrophe : le message désigne la cellule).",
-      todo: "Saisissez un membre (par exemple `Jan`) dans la colonne d'en-tête de ligne, retirez la dimension de sa seconde place, gardez une seule dimension par colonne d'en-têtes de ligne et par ligne d'en-têtes de colonne, ou saisissez le nom numérique avec son apostrophe (`'100`) ; ou ouvrez une nouvelle grille par défaut.",
+      what: "QiBates ne peut pas lire la disposition de la grille, pour l'une de quatre raisons, données [sous ce tableau](#grid-invalid-cases) avec ce qu'il faut faire pour chacune.",
+      todo: "Faites ce que [la liste sous ce tableau](#grid-invalid-cases) indique pour votre cas, ou ouvrez une nouvelle grille par défaut.",
+      cases: {
+        lead: "Les quatre raisons pour lesquelles la grille ne peut pas être lue, et que faire :",
+        items: [
+          "QiBates n'a trouvé aucun membre dans les colonnes d'en-têtes de ligne ou les lignes d'en-têtes de colonne, par exemple après la suppression des libellés de ligne : saisissez un membre (par exemple `Jan`) dans la colonne d'en-têtes de ligne.",
+          "Une même dimension apparaît deux fois, par exemple Year dans la ligne du PDV et de nouveau dans les lignes : retirez la dimension de sa seconde place.",
+          "Des membres de deux dimensions partagent une même colonne d'en-têtes de ligne ou une même ligne d'en-têtes de colonne, par exemple `Qtr1` saisi sous `New York` (le message nomme les deux dimensions) : gardez une seule dimension par colonne d'en-têtes de ligne et par ligne d'en-têtes de colonne.",
+          "Une cellule destinée à un nom de membre contient un nombre, par exemple un nom numérique comme `100` saisi sans son apostrophe (le message désigne la cellule) : saisissez le nom avec son apostrophe (`'100`).",
+        ],
+      },
     },
   },
   QB_ERR_SELECTION_INVALID: {

@@ -102,7 +102,8 @@ function topicEntries(topic: UserTopic): [ErrorCode, NonNullable<(typeof USER_AD
 /**
  * The table of the messages an add-in user can see on one task (a topic page of the user's troubleshooting):
  * each message as the registry words it in the page's language, then what happened and what to do in the
- * user's words (./troubleshooting-advice.ts, USER_ADVICE). The messages about the QiBates server itself come
+ * user's words (./troubleshooting-advice.ts, USER_ADVICE). A message's cases, where it has some, follow its table
+ * as a list the row links to, so that no cell is a wall. The messages about the QiBates server itself come
  * last, in a table of their own. Each message is in one table; other pages link to it, none copies it.
  */
 export function userMessageTable(locale: Locale, topic: UserTopic): string {
@@ -125,6 +126,18 @@ export function userMessageTable(locale: Locale, topic: UserTopic): string {
         ([code, advice]) =>
           `| ${cell(messageAsSeen(code, locale))} | <a id="${messageAnchor(code)}"></a>${cell(advice[locale].what)} | ${cell(advice[locale].todo)} |`,
       ),
+      // Each message's cases, under the table: a lead with the anchor the row's cells link to, then a list.
+      ...rows.flatMap(([code, advice]) => {
+        const cases = advice[locale].cases;
+        return cases
+          ? [
+              "",
+              `<a id="${messageAnchor(code)}-cases"></a>${cases.lead}`,
+              "",
+              ...cases.items.map((i) => `- ${i}`),
+            ]
+          : [];
+      }),
     ].join("\n");
   const server = entries.filter(([, a]) => a.server);
   const own = table(entries.filter(([, a]) => !a.server));
@@ -171,7 +184,7 @@ export function userTopicBlocks(topic: UserTopic, locale: Locale): Record<string
 
 /**
  * A table cell: no line breaks, no unescaped pipes. A blank line in the text starts a new paragraph of the
- * cell, so that a long cell reads as short blocks (site/test/walls.test.ts).
+ * cell; the cell is still read, and counted by site/test/walls.test.ts, whole.
  */
 function cell(text: string): string {
   return text
