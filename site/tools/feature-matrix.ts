@@ -109,8 +109,8 @@ const R = {
     fr: "Vous lancez les scripts de calcul du cube depuis la bibliothèque de formulaires ; QiBates exécute chacun avec ses valeurs par défaut, sans demander de variables de substitution d'exécution.",
   },
   scriptPrompts: {
-    en: "QiBates does not ask for a calculation script's runtime substitution variables; it sends none, so the script runs with the default values it declares.",
-    fr: "QiBates ne demande pas les variables de substitution d'exécution d'un script de calcul ; il n'en envoie aucune, et le script s'exécute donc avec les valeurs par défaut qu'il déclare.",
+    en: "QiBates neither asks for nor sends a calculation script's runtime substitution variables, so the script runs with its default values.",
+    fr: "QiBates ne demande ni n'envoie les variables de substitution d'exécution d'un script de calcul, qui s'exécute donc avec ses valeurs par défaut.",
   },
   ssasRules: {
     en: "SSAS has no business rules or calculation scripts.",

@@ -633,8 +633,8 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
     reader: {
       ...PLANNING_REST_READER,
       runtimePrompts: {
-        en: "A rule without prompts is shown as such, but QiBates cannot list the prompts of a rule that has some; type each prompt's name and value yourself under **Run a rule by name** (**☰ › Task Lists**).",
-        fr: "Une règle sans invite est signalée comme telle, mais QiBates ne peut pas lister les invites d'une règle qui en a ; saisissez vous-même le nom et la valeur de chaque invite sous **Lancer une règle par son nom** (**☰ › Listes de tâches**).",
+        en: "A rule without prompts is shown as such, but QiBates cannot list the prompts of a rule that has some; type them under **Run a rule by name** (**☰ › Task Lists**).",
+        fr: "Une règle sans invite est signalée comme telle, mais QiBates ne peut pas lister les invites d'une règle qui en a ; saisissez-les sous **Lancer une règle par son nom** (**☰ › Listes de tâches**).",
       },
       planningAliasTables: {
         en: "Tables are listed; one other than Default works only where the server gives its aliases.",
@@ -697,8 +697,8 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
     reader: {
       ...PLANNING_REST_READER,
       runtimePrompts: {
-        en: "QiBates cannot list a rule's prompts; type each prompt's name and value yourself under **Run a rule by name** (**☰ › Task Lists**).",
-        fr: "QiBates ne peut pas lister les invites d'une règle ; saisissez vous-même le nom et la valeur de chaque invite sous **Lancer une règle par son nom** (**☰ › Listes de tâches**).",
+        en: "QiBates cannot list a rule's prompts; type them under **Run a rule by name** (**☰ › Task Lists**).",
+        fr: "QiBates ne peut pas lister les invites d'une règle ; saisissez-les sous **Lancer une règle par son nom** (**☰ › Listes de tâches**).",
       },
       planningAliasTables: {
         en: "The list of alias tables is not available; Default works, and another table you name works where the server gives its aliases.",
