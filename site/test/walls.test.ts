@@ -83,4 +83,13 @@ describe("the wall check", () => {
     expect(blocks.filter((b) => b.length > MAX_CHARACTERS)).toHaveLength(2);
     expect(blocks).toEqual(expect.arrayContaining(["QB_ERR_X", "429", "next", "a"]));
   });
+
+  it("counts a cell or paragraph made of lines joined by line breaks whole, as the reader reads it", () => {
+    const line = "word ".repeat(50).trim();
+    const blocks = blocksOf(
+      `<article><table><tr><td>${line}<br/>${line}<br>${line}<td>x</table><p>${line}<br/>${line}<br/>${line}</article>`,
+    );
+    expect(blocks).toEqual([`${line} ${line} ${line}`, "x", `${line} ${line} ${line}`]);
+    expect(blocks.filter((b) => b.length > MAX_CHARACTERS)).toHaveLength(2);
+  });
 });
