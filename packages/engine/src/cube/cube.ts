@@ -1,13 +1,13 @@
 import { FormulaEvaluator } from "../calc/eval.ts";
 import type { CellValue, DataSource } from "../data-source.ts";
-import type { Dimension, Member, Outline } from "../outline.ts";
+import type { Member, Outline } from "../outline.ts";
 import { toDateOf } from "../time-series-members.ts";
 import { Aggregation } from "./aggregation.ts";
 import { readByAttributes } from "./attributes.ts";
 import type { CubeCells } from "./cells.ts";
 import { CubeError } from "./cube-error.ts";
 import { DynamicCalc } from "./dynamic-calc.ts";
-import { CubeLayout, isStorable, type Region } from "./layout.ts";
+import { CUBE_SHAPE, CubeLayout, type CubeShape, isStorable, type Region } from "./layout.ts";
 import type { AggregationThreads } from "./parallel.ts";
 import { type BlockPool, BlockStore, type CubeSnapshot, NO_SLOT, type StoredBlocks } from "./storage.ts";
 import { readToDate } from "./time-series.ts";
@@ -62,24 +62,13 @@ export interface CubeOptions {
   threads?: AggregationThreads;
 }
 
+/** The cube's layout fields (`dims`, `blockSize`, …), declared once in `CubeLayout` and set by the constructor. */
+export interface Cube extends CubeShape {}
+
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the constructor sets every field of `CUBE_SHAPE`.
 export class Cube implements DataSource, CubeCells {
   readonly outline: Outline;
-  /** Base (non-attribute) dimensions in outline order: the tuple order. */
-  readonly dims: readonly Dimension[];
   aggMissing: boolean;
-  readonly denseDims: readonly number[];
-  readonly sparseDims: readonly number[];
-  /** Base dimension indexes in Essbase calculation order (accounts, time, other dense, sparse). */
-  readonly calcOrder: readonly number[];
-  readonly accountsDim: number;
-  readonly timeDim: number;
-  readonly blockSize: number;
-  /** Dense dims: ordinal → slot in the block (-1 when the member is not stored). */
-  readonly slotOf: readonly Int32Array[];
-  readonly denseStride: readonly number[];
-  readonly sparseStride: readonly number[];
-  /** Number of sparse member combinations (the range of block keys). */
-  readonly sparseSpace: number;
 
   /** Where each stored cell sits: dimensions, blocks, keys, children as ordinals. */
   private readonly layout: CubeLayout;
@@ -97,17 +86,7 @@ export class Cube implements DataSource, CubeCells {
     this.aggMissing = options.aggMissing ?? false;
     const layout = new CubeLayout(outline);
     this.layout = layout;
-    this.dims = layout.dims;
-    this.denseDims = layout.denseDims;
-    this.sparseDims = layout.sparseDims;
-    this.calcOrder = layout.calcOrder;
-    this.accountsDim = layout.accountsDim;
-    this.timeDim = layout.timeDim;
-    this.blockSize = layout.blockSize;
-    this.slotOf = layout.slotOf;
-    this.denseStride = layout.denseStride;
-    this.sparseStride = layout.sparseStride;
-    this.sparseSpace = layout.sparseSpace;
+    Object.assign(this, Object.fromEntries(CUBE_SHAPE.map((field) => [field, layout[field]])));
     this.store = new BlockStore(
       layout.blockSize,
       Math.max(16, options.expectedBlocks ?? 64),

@@ -10,6 +10,24 @@ export function isStorable(m: Member): boolean {
   return m.storage === "store" || m.storage === "never-share";
 }
 
+/** The fields of its layout that a cube shows as its own (`Cube` takes them, their types and docs from here). */
+export const CUBE_SHAPE = [
+  "dims",
+  "denseDims",
+  "sparseDims",
+  "calcOrder",
+  "accountsDim",
+  "timeDim",
+  "blockSize",
+  "slotOf",
+  "denseStride",
+  "sparseStride",
+  "sparseSpace",
+] as const;
+
+/** A cube's layout fields, as the cube shows them ({@link CUBE_SHAPE}). */
+export type CubeShape = Pick<CubeLayout, (typeof CUBE_SHAPE)[number]>;
+
 /**
  * The shape of a cube, worked out once from its outline: which dimensions are dense and sparse, the calculation
  * order, where a stored cell sits in its block, how sparse ordinals pack into a block key, and each member's
