@@ -242,8 +242,8 @@ export const PICTURES: readonly PictureSpec[] = [
       fr: "nouvelles valeurs saisies sur le budget de New York pour Jan, Feb et Mar (cellules modifiées B3:D3)",
     },
     change: {
-      en: "Submit data for the modified cells B3:D3 of New York: the server stores them and the grid is refreshed; on the demo server East, their parent, shows its new totals at once (on your company's cube, after the next calculation)",
-      fr: "Soumettre les données des cellules modifiées B3:D3 de New York : le serveur les enregistre et la grille est actualisée ; sur le serveur de démonstration, East, leur parent, montre aussitôt ses nouveaux totaux (sur le cube de votre entreprise, après le prochain calcul)",
+      en: "Submit data for the modified cells B3:D3 of New York: the server stores them and the grid is refreshed; on the demo server East, their parent, shows its new totals at once",
+      fr: "Soumettre les données des cellules modifiées B3:D3 de New York : le serveur les enregistre et la grille est actualisée ; sur le serveur de démonstration, East, leur parent, montre aussitôt ses nouveaux totaux",
     },
     mark: "changed-data",
   },
@@ -715,6 +715,12 @@ const FILL: Partial<Record<PictureKind, string>> = {
   "read-only": "#d5dbe4",
 };
 
+/** The "before" grid's marked cells (the selection; for Submit, the cells typed): Color coding's yellow. */
+const MARK_SELECTED = "#ffe8a3";
+/** The "after" grid's cells the operation changed: green, which Color coding never uses. */
+const MARK_CHANGED = "#d7f0dc";
+const MARK_CHANGED_STROKE = "#2e7d32";
+
 function widths(sheet: Sheet): number[] {
   const columns = sheet.grid.reduce((n, r) => Math.max(n, r.length), 0);
   return Array.from({ length: columns }, (_, c) =>
@@ -763,10 +769,14 @@ function sheetSvg(
       const kind = sheet.kinds[r]?.[c] ?? "blank";
       const text = String(cells[c] ?? "");
       const mark = marked.has(`${r}:${c}`);
-      // On a form, whose colors are Color coding's (yellow: a modified cell), a mark is the outline only.
-      const fill = mark && !sheet.pov ? "#ffe8a3" : (FILL[kind] ?? "#ffffff");
+      // Yellow is Color coding's "modified, not yet submitted": it marks only the "before" grid's cells (for
+      // Submit, the cells typed). What an operation changed is green in the "after" grid, a color the add-in
+      // does not use, so that a refreshed or saved cell never looks modified. On a form, whose colors are Color
+      // coding's, a mark is the outline only.
+      const changed = which !== "before";
+      const fill = mark && !sheet.pov ? (changed ? MARK_CHANGED : MARK_SELECTED) : (FILL[kind] ?? "#ffffff");
       out.push(
-        `<rect x="${cx}" y="${y}" width="${cw}" height="${ROW_H}" fill="${fill}" class="c${mark ? " m" : ""}"/>`,
+        `<rect x="${cx}" y="${y}" width="${cw}" height="${ROW_H}" fill="${fill}" class="c${mark ? " m" : ""}"${mark && changed ? ` style="stroke:${MARK_CHANGED_STROKE}"` : ""}/>`,
       );
       if (text) {
         const numeric = kind === "data" || kind === "missing" || kind === "read-only";

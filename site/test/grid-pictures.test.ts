@@ -230,6 +230,25 @@ describe("grid pictures", () => {
     expect(fresh[2]?.slice(1)).toEqual(["64", "59", "79"]);
   });
 
+  it("never paint what an operation changed in Color coding's yellow (a modified cell): Submit's typed cells are yellow before, the saved and refreshed cells are not after", () => {
+    const YELLOW = "#ffe8a3";
+    for (const locale of ["en", "fr"] as const) {
+      for (const spec of PICTURES) {
+        const svg = svgOf(spec.id, locale);
+        for (const group of [...sheetGroups(svg, "after"), ...sheetGroups(svg, "copy")]) {
+          expect(group, `${spec.id} ${locale}`).not.toContain(YELLOW);
+        }
+      }
+      const submit = svgOf("submit", locale);
+      const before = drawnFills(sheetGroups(submit, "before")[0] ?? "", 4);
+      expect(before[2]?.slice(1), locale).toEqual([YELLOW, YELLOW, YELLOW]);
+      // East, whose totals the submit changed, is marked in the "after" grid, in another color.
+      const after = drawnFills(sheetGroups(submit, "after")[0] ?? "", 4);
+      expect(after[3]?.slice(1).every((f) => f !== "#ffffff" && f !== YELLOW), locale).toBe(true);
+      expect(after[2]?.slice(1), locale).toEqual(["#ffffff", "#ffffff", "#ffffff"]);
+    }
+  });
+
   it("show the default grid Open grid writes in an empty sheet", () => {
     const { before, after } = computePicture(picture("adhoc-open-grid"));
     expect(before.grid.flat().every((t) => t === "")).toBe(true);
