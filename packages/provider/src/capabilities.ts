@@ -368,8 +368,8 @@ const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
   businessRules: {
     status: "partly",
     why: {
-      en: `On a real server, action/launchrule runs the rule as a RULES job and polls it; nav/listonsaverules is refused: ${NO_REST_ONSAVE_PROMPTS.en}. A form submit still runs them.`,
-      fr: `Sur un serveur réel, action/launchrule exécute la règle comme travail RULES et en suit l'état ; nav/listonsaverules est refusé : ${NO_REST_ONSAVE_PROMPTS.fr}. Une soumission de formulaire les exécute tout de même.`,
+      en: `On a real server, action/launchrule runs the rule as a RULES job and polls it; nav/listonsaverules is refused: ${NO_REST_ONSAVE_PROMPTS.en}. A form submit still runs them, for a Service Administrator only (the form's definition, which names them, is theirs to read); for other users it saves the cells and runs no rule.`,
+      fr: `Sur un serveur réel, action/launchrule exécute la règle comme travail RULES et en suit l'état ; nav/listonsaverules est refusé : ${NO_REST_ONSAVE_PROMPTS.fr}. Une soumission de formulaire les exécute tout de même, pour un administrateur de service seulement (la définition du formulaire, qui les nomme, n'est lisible que par lui) ; pour les autres utilisateurs, elle enregistre les cellules sans exécuter de règle.`,
     },
   },
   runtimePrompts: {
