@@ -202,7 +202,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "data",
     text: {
       en: "Operations returned with `202` (`Prefer: respond-async`) one API key may hold, running or ended, until they expire (per client address for the public demo key); past it, such a call returns `429 QB_ERR_OPERATION_LIMIT` and runs nothing. Raise it for an integration that starts many long calls a day.",
-      fr: "Les opérations (appels envoyés avec `Prefer: respond-async`, auxquels le serveur a répondu `202`) qu'une clé d'API peut détenir, en cours ou terminées, jusqu'à leur expiration (par adresse client pour la clé de démonstration publique) ; au-delà, un tel appel répond `429 QB_ERR_OPERATION_LIMIT` et n'exécute rien. Augmentez-le pour une intégration qui lance beaucoup d'appels longs par jour.",
+      fr: "Les opérations (appels envoyés avec `Prefer: respond-async`, auxquels le serveur a répondu `202`) qu'une clé d'API peut détenir, en cours ou terminées, jusqu'à leur expiration (par adresse du client pour la clé de démonstration publique) ; au-delà, un tel appel répond `429 QB_ERR_OPERATION_LIMIT` et n'exécute rien. Augmentez-le pour une intégration qui lance beaucoup d'appels longs par jour.",
     },
     page: "admin/caller-limits.md",
   },
@@ -233,8 +233,8 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   DEMO_SESSIONS_PER_NETWORK: {
     group: "demo",
     text: {
-      en: "Sessions of the public demo key one IPv6 /48 network may hold at once, past which a demo-key login from there is refused with `429` (raise it when many people reach the demo from one network). An IPv4 address is a network of its own, where `MAX_SESSIONS_PER_KEY`, lower by default, ends the address's oldest session first.",
-      fr: "Les sessions de la clé de démonstration publique qu'un réseau IPv6 /48 peut détenir à la fois ; au-delà, une connexion avec la clé de démonstration depuis ce réseau est refusée avec `429` (augmentez-le quand beaucoup de personnes joignent la démonstration depuis un même réseau). Une adresse IPv4 est un réseau à elle seule, où `MAX_SESSIONS_PER_KEY`, plus bas par défaut, ferme d'abord la plus ancienne session de l'adresse.",
+      en: "Sessions of the public demo key one IPv6 /48 network may hold at once, past which a demo-key login from there is refused with `429` (raise it when many people reach the demo from one network). Past the demo key's 10,000 sessions in all, a login is refused the same way, unless its address holds `MAX_SESSIONS_PER_KEY` sessions and ends its oldest.",
+      fr: "Les sessions de la clé de démonstration publique qu'un réseau IPv6 /48 peut détenir à la fois ; au-delà, une connexion avec cette clé depuis ce réseau est refusée avec `429` (augmentez-le quand beaucoup de personnes joignent la démonstration depuis un même réseau). Au-delà des 10 000 sessions de la clé de démonstration en tout, une connexion est refusée de la même façon, sauf si son adresse en détient `MAX_SESSIONS_PER_KEY` et ferme la plus ancienne.",
     },
     page: "admin/caller-limits.md",
   },
@@ -257,8 +257,8 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   QIBATES_GRID_WORKERS: {
     group: "demo",
     text: {
-      en: "Worker threads that run the embedded engine's heavy work (large grids, calculations, business rules) off the event loop, so that small calls keep their speed; a call in a worker runs at most 30 s with 512 MB of memory. Raise it on a machine with spare processors that serves many demo or snapshot users; `0` runs everything on the event loop.",
-      fr: "Les threads de travail qui exécutent le gros du travail du moteur intégré (grandes grilles, calculs, règles métier) hors de la boucle d'événements, pour que les petits appels gardent leur rapidité ; un appel dans un thread dure au plus 30 s avec 512 Mo de mémoire. Augmentez-le sur une machine dotée de processeurs libres qui sert beaucoup d'utilisateurs de la démonstration ou des instantanés ; `0` exécute tout sur la boucle d'événements.",
+      en: "Worker threads that run the embedded engine's heavy work (large grids, calculations, business rules) off the event loop, so that small calls keep their speed; a call in a worker runs at most 30 s with 512 MiB of memory. Raise it on a machine with spare processors that serves many demo or snapshot users; `0` runs everything on the event loop.",
+      fr: "Les threads de travail qui exécutent le gros du travail du moteur intégré (grandes grilles, calculs, règles métier) hors de la boucle d'événements, pour que les petits appels gardent leur rapidité ; un appel dans un thread dure au plus 30 s avec 512 Mio de mémoire. Augmentez-le sur une machine dotée de processeurs libres qui sert beaucoup d'utilisateurs de la démonstration ou des instantanés ; `0` exécute tout sur la boucle d'événements.",
     },
   },
   QIBATES_JOBS_PER_USER: {
@@ -336,7 +336,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   CONNECTION_TIMEOUT_SECONDS: {
     group: "calls",
     text: {
-      en: "The deadline of each call but a rule or a calculation, all its requests to your server together (past it, `504 QB_ERR_CALL_TIMEOUT`), for the API and for the protocol endpoints in front of your server (`QIBATES_WIRE_UPSTREAM`) alike; it must exceed `CALC_JOB_TIMEOUT_SECONDS` + `PROVIDER_CONNECT_TIMEOUT_SECONDS` + `PROVIDER_READ_TIMEOUT_SECONDS`, or the server does not start. Change it with those settings, and give a reverse proxy in front as long a wait.",
+      en: "The deadline of each call except a rule or a calculation, all its requests to your server together (past it, `504 QB_ERR_CALL_TIMEOUT`), for the API and for the protocol endpoints in front of your server (`QIBATES_WIRE_UPSTREAM`) alike; it must exceed `CALC_JOB_TIMEOUT_SECONDS` + `PROVIDER_CONNECT_TIMEOUT_SECONDS` + `PROVIDER_READ_TIMEOUT_SECONDS`, or the server does not start. Change it with those settings, and give a reverse proxy in front as long a wait.",
       fr: "L'échéance de chaque appel autre qu'une règle ou un calcul, toutes ses requêtes à votre serveur comprises (au-delà, `504 QB_ERR_CALL_TIMEOUT`), pour l'API comme pour les points d'accès des protocoles placés devant votre serveur (`QIBATES_WIRE_UPSTREAM`) ; le paramètre doit dépasser `CALC_JOB_TIMEOUT_SECONDS` + `PROVIDER_CONNECT_TIMEOUT_SECONDS` + `PROVIDER_READ_TIMEOUT_SECONDS`, sinon le serveur ne démarre pas. Changez-le avec ces paramètres, et donnez la même attente au proxy inverse placé devant.",
     },
     page: "admin/server-timeouts.md",
@@ -417,7 +417,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "wire",
     text: {
       en: "User names with the administrator's role on the protocol endpoints: they see and manage every user's sessions, jobs and files. Name the people who run Essbase's or Planning's service administration; the demo users never have the role.",
-      fr: "Les noms d'utilisateur qui ont le rôle d'administrateur sur les points d'accès des protocoles : ils voient et gèrent les sessions, tâches et fichiers de tous les utilisateurs. Nommez les personnes qui administrent le service Essbase ou Planning ; les utilisateurs de démonstration n'ont jamais ce rôle.",
+      fr: "Les noms d'utilisateur qui ont le rôle d'administrateur sur les points d'accès des protocoles : ils voient et gèrent les sessions, travaux et fichiers de tous les utilisateurs. Nommez les personnes qui administrent le service Essbase ou Planning ; les utilisateurs de démonstration n'ont jamais ce rôle.",
     },
     page: "admin/protocol-endpoints-security.md",
   },
@@ -425,7 +425,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "wire",
     text: {
       en: "Failed logins on the protocol endpoints allowed per client address per minute, and five times as many per user name; past them, `429` without checking the password. Lower it to slow password guessing further.",
-      fr: "Les échecs de connexion permis sur les points d'accès des protocoles par adresse client et par minute, et cinq fois plus par nom d'utilisateur ; au-delà, `429` sans vérifier le mot de passe. Baissez-le pour freiner davantage les essais de mots de passe.",
+      fr: "Les échecs de connexion permis sur les points d'accès des protocoles par adresse du client et par minute, et cinq fois plus par nom d'utilisateur ; au-delà, `429` sans vérifier le mot de passe. Baissez-le pour freiner davantage les essais de mots de passe.",
     },
     page: "admin/caller-limits.md",
   },
