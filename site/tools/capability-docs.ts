@@ -978,47 +978,14 @@ export function mdxFunctionList(locale: DocLocale): string {
   return [w.lead, "", w.head, "| --- | --- | --- | --- |", ...lines].join("\n");
 }
 
-/**
- * The introduction's note: per server, the features of its family that a real server does only on the demo server
- * or only in part, by the matrix's labels (a feature of the other family is not listed: it is not that server's).
- */
+/** The introduction's sentence on real servers: a few features depend on the server, listed on Features and
+ *  compatibility (the introduction does not repeat the list, nor its capability wording). */
 export function introNote(locale: DocLocale): string {
-  const w =
-    locale === "en"
-      ? {
-          lead: "QiBates connects to your company's servers of every type. Most features work the same on each of them; these depend on the server (the details are in [Features and compatibility](QiBates/features-compatibility.md)):",
-        }
-      : {
-          lead: "QiBates se connecte aux serveurs de votre entreprise, quel que soit leur type. La plupart des fonctionnalités y fonctionnent de la même façon ; celles-ci dépendent du serveur (le détail est dans [Fonctionnalités et compatibilité](QiBates/features-compatibility.md)) :",
-        };
-  const colon = locale === "fr" ? " : " : ": ";
-  const sep = locale === "fr" ? " ; " : "; ";
-  const lines = MATRIX_CONNECTORS.flatMap((c) => {
-    // What this server does not do, or does on the demo server only or in part; a feature of the other family
-    // (Planning forms on Essbase, ad hoc grids on Planning) is not listed: it is not that server's.
-    const of = (v: "demo" | "partly" | "no") =>
-      FEATURE_ROWS.filter((row) => {
-        const verdict = featureVerdict(row, c);
-        if (verdict.v !== v || verdict.from === "family") return false;
-        // A "no" is this server's limit when another server of its family does the feature; a feature no
-        // server of the family has (Planning forms on Essbase and SSAS) is not listed.
-        return (
-          v !== "no" ||
-          MATRIX_CONNECTORS.some(
-            (o) =>
-              o !== c &&
-              CONNECTOR_PROFILES[o].family === CONNECTOR_PROFILES[c].family &&
-              featureVerdict(row, o).v !== "no",
-          )
-        );
-      }).map((row) => row.label[locale]);
-    const parts = (["no", "demo", "partly"] as const)
-      .filter((v) => of(v).length > 0)
-      // The verdict in bold: feature labels hold colons of their own ("Zoom In: formulas").
-      .map((v) => `  - **${VERDICT_WORDS[locale][v]}**${colon}${of(v).join(sep)}.`);
-    return parts.length ? [`- **${SERVER_NAME[c][locale]}**`, ...parts] : [];
-  });
-  return [`:::note[${PAGE_WORDS[locale].admonitionTitle}]`, "", w.lead, "", ...lines, "", ":::"].join("\n");
+  // One sentence: the introduction's reader needs to know that a few features depend on the server, and where they
+  // are listed; the list itself (capability wording, per server) is the Features and compatibility page's.
+  return locale === "en"
+    ? "Most features work the same on every server; a few work only on the demo server, or only in part on yours: [Features and compatibility](QiBates/features-compatibility.md) lists them."
+    : "La plupart des fonctionnalités fonctionnent de la même façon sur chaque serveur ; quelques-unes ne fonctionnent que sur le serveur de démonstration, ou en partie seulement sur le vôtre : [Fonctionnalités et compatibilité](QiBates/features-compatibility.md) les énumère.";
 }
 
 /** The documentation page of a Connect page, as an absolute link from the changelog. */
