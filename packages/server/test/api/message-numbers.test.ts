@@ -58,6 +58,19 @@ describe("the numbers of a message", () => {
     expect(formatNumber(999, "en")).toBe("999");
   });
 
+  it("writes the seconds of a 429's retry as the other messages write their numbers (R6: 1691 s, 12 345 s)", () => {
+    // Four digits stay whole in French, as in every French message and page (SI: a lone digit is not set apart).
+    expect(formatErrorMessage("QB_ERR_RATE_LIMITED", { seconds: 1691 }, "fr")).toBe(
+      "Trop de requêtes ; réessayez dans 1691 s.",
+    );
+    expect(formatErrorMessage("QB_ERR_RATE_LIMITED", { seconds: 12_345 }, "fr")).toBe(
+      `Trop de requêtes ; réessayez dans 12${NNBSP}345 s.`,
+    );
+    expect(formatErrorMessage("QB_ERR_RATE_LIMITED", { seconds: 1691 }, "en")).toBe(
+      "Too many requests; retry in 1,691 s.",
+    );
+  });
+
   it("says a row or a column as it is: it names a place, it counts nothing", () => {
     expect(formatErrorMessage("QB_ERR_CELL_TOO_LONG", { row: 12_345, column: 2, length: 40_000 }, "fr")).toBe(
       `Le texte de la ligne 12345, colonne 2 du formulaire compte 40${NNBSP}000 caractères ; une cellule texte en contient au plus 255. Raccourcissez-le, ou activez le paramètre « Soumission des cellules longues » pour n'en soumettre que les 255 premiers.`,
