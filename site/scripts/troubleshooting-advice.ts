@@ -532,23 +532,23 @@ export const USER_ADVICE: Readonly<
   QB_ERR_CALC_FAILED: {
     page: "forms",
     en: {
-      what: 'The calculation script stopped with an error (syntax, locked blocks, permissions); the server\'s reason follows the colon. The reason "still running after … s" means instead that it keeps running on the server.',
-      todo: 'Read the reason in **Details** and send it to your Essbase administrator. If it says "still running", see [When a long rule or calculation is cut off](#when-a-long-rule-or-calculation-is-cut-off).',
+      what: 'The calculation script stopped with an error (syntax, locked blocks, permissions); the server\'s reason follows the colon.',
+      todo: 'Read the reason in **Details** and send it to your Essbase administrator. If it says "still running", the script keeps running on the server: see [When a long rule or calculation is cut off](#when-a-long-rule-or-calculation-is-cut-off).',
     },
     fr: {
-      what: "Le script de calcul s'est arrêté sur une erreur (syntaxe, blocs verrouillés, droits) ; la raison donnée par le serveur suit les deux-points. La raison « toujours en cours après … s » signifie au contraire qu'il continue de s'exécuter sur le serveur.",
-      todo: "Lisez la raison dans **Détails** et transmettez-la à votre administrateur Essbase. Si elle dit « toujours en cours », voir [Quand une règle ou un calcul long est interrompu](#quand-une-règle-ou-un-calcul-long-est-interrompu).",
+      what: "Le script de calcul s'est arrêté sur une erreur (syntaxe, blocs verrouillés, droits) ; la raison donnée par le serveur suit les deux-points.",
+      todo: "Lisez la raison dans **Détails** et transmettez-la à votre administrateur Essbase. Si elle dit « toujours en cours », le script se poursuit sur le serveur : voir [Quand une règle ou un calcul long est interrompu](#quand-une-règle-ou-un-calcul-long-est-interrompu).",
     },
   },
   QB_ERR_RULE_FAILED: {
     page: "forms",
     en: {
-      what: "The business rule stopped with an error; the server's reason follows the colon.\n\nAfter a submit on the demo server, nothing was saved; on your company's Planning or PBCS server, the cells were saved before the rule ran and stay saved. The reason \"still running after … s\" means instead that it keeps running on the server.",
-      todo: 'Read the reason in **Details**, correct the prompt values or the data, then submit again (demo server) or run the rule again from [Run a business rule](features/actions/RunRule.md) (Planning, PBCS). If it keeps failing, send the reason to the owner of the rule. If it says "still running", see [When a long rule or calculation is cut off](#when-a-long-rule-or-calculation-is-cut-off).',
+      what: "The business rule stopped with an error; the server's reason follows the colon. After a submit, what was saved is in [When a rule fails after you submit](#when-a-rule-fails-after-you-submit).",
+      todo: 'Read the reason in **Details**, correct the prompt values or the data, then submit again (demo server) or run the rule again from [Run a business rule](features/actions/RunRule.md) (Planning, PBCS). If it keeps failing, send the reason to the owner of the rule. If it says "still running", the rule keeps running on the server: see [When a long rule or calculation is cut off](#when-a-long-rule-or-calculation-is-cut-off).',
     },
     fr: {
-      what: "La règle métier s'est arrêtée sur une erreur ; la raison donnée par le serveur suit les deux-points.\n\nAprès une soumission sur le serveur de démonstration, rien n'a été enregistré ; sur le serveur Planning ou PBCS de votre entreprise, les cellules ont été enregistrées avant l'exécution de la règle et le restent. La raison « toujours en cours après … s » signifie au contraire qu'elle continue de s'exécuter sur le serveur.",
-      todo: "Lisez la raison dans **Détails**, corrigez les valeurs des invites ou les données, puis soumettez de nouveau (serveur de démonstration) ou relancez la règle depuis [Lancer une règle métier](features/actions/RunRule.md) (Planning, PBCS). Si elle échoue encore, transmettez la raison au responsable de la règle. Si elle dit « toujours en cours », voir [Quand une règle ou un calcul long est interrompu](#quand-une-règle-ou-un-calcul-long-est-interrompu).",
+      what: "La règle métier s'est arrêtée sur une erreur ; la raison donnée par le serveur suit les deux-points. Après une soumission, ce qui a été enregistré est dans [Quand une règle échoue après une soumission](#quand-une-règle-échoue-après-une-soumission).",
+      todo: "Lisez la raison dans **Détails**, corrigez les valeurs des invites ou les données, puis soumettez de nouveau (serveur de démonstration) ou relancez la règle depuis [Lancer une règle métier](features/actions/RunRule.md) (Planning, PBCS). Si elle échoue encore, transmettez la raison au responsable de la règle. Si elle dit « toujours en cours », la règle se poursuit sur le serveur : voir [Quand une règle ou un calcul long est interrompu](#quand-une-règle-ou-un-calcul-long-est-interrompu).",
     },
   },
   QB_ERR_RULE_UNKNOWN: {
@@ -599,22 +599,22 @@ export const USER_ADVICE: Readonly<
     page: "forms",
     en: {
       what: 'A value was refused; the message names it and says why. For example **Invalid value for ruleType: the rule "AggregateData" of plan type Plan1 is a script rule, not "graphical".**: the rule type typed under **Run a rule by name** is not the rule\'s (Planning checks it, your company\'s PBCS does not). Nothing was saved or run.',
-      todo: "Correct the value the message names: type the rule's type as your Planning administrator gives it, or leave it empty ([Run a business rule](features/actions/RunRule.md)).",
+      todo: "Correct the value the message names: for the rule type, type the one the message gives (`graphical`, `script` or `groovy`), or leave it empty ([Run a business rule](features/actions/RunRule.md)).",
     },
     fr: {
       what: "Une valeur a été refusée ; le message la nomme et dit pourquoi. Par exemple **Valeur invalide pour ruleType : la règle « AggregateData » du type de plan Plan1 est de type script, et non « graphical ».** : le type de règle saisi sous **Lancer une règle par son nom** n'est pas celui de la règle (Planning le vérifie, le PBCS de votre entreprise non). Rien n'a été enregistré ni exécuté.",
-      todo: "Corrigez la valeur que nomme le message : saisissez le type de la règle tel que votre administrateur Planning le donne, ou laissez-le vide ([Lancer une règle métier](features/actions/RunRule.md)).",
+      todo: "Corrigez la valeur que nomme le message : pour le type de règle, saisissez celui que donne le message (`graphical`, `script` ou `groovy`), ou laissez-le vide ([Lancer une règle métier](features/actions/RunRule.md)).",
     },
   },
   QB_ERR_CELL_TOO_LONG: {
     page: "forms",
     en: {
       what: "A text cell of a Planning form is longer than {{limit:TEXT_CELL_CHARACTERS}} characters, so the whole submit is refused: nothing was saved.",
-      todo: "Shorten the text, or turn on [Submit with large cell](features/settings/SubmitWithLargeCell.md) to send the first {{limit:TEXT_CELL_CHARACTERS}} characters.",
+      todo: "Shorten the text, or turn on [Submit with large cell](features/settings/SubmitWithLargeCell.md), as the message says.",
     },
     fr: {
       what: "Une cellule texte d'un formulaire Planning dépasse {{limit:TEXT_CELL_CHARACTERS}} caractères : toute la soumission est refusée, rien n'a été enregistré.",
-      todo: "Raccourcissez le texte, ou activez le paramètre [Soumission des cellules longues](features/settings/SubmitWithLargeCell.md) pour envoyer les {{limit:TEXT_CELL_CHARACTERS}} premiers caractères.",
+      todo: "Raccourcissez le texte, ou activez le paramètre [Soumission des cellules longues](features/settings/SubmitWithLargeCell.md), comme le dit le message.",
     },
   },
   QB_ERR_FORM_UNKNOWN: {
