@@ -532,7 +532,7 @@ export const USER_ADVICE: Readonly<
   QB_ERR_CALC_FAILED: {
     page: "forms",
     en: {
-      what: 'The calculation script stopped with an error (syntax, locked blocks, permissions); the server\'s reason follows the colon.',
+      what: "The calculation script stopped with an error (syntax, locked blocks, permissions); the server's reason follows the colon.",
       todo: 'Read the reason in **Details** and send it to your Essbase administrator. If it says "still running", the script keeps running on the server: see [When a long rule or calculation is cut off](#when-a-long-rule-or-calculation-is-cut-off).',
     },
     fr: {
