@@ -9,7 +9,12 @@ import styles from "./index.module.css";
 
 type Audience = { title: ReactNode; body: ReactNode; to: string; cta: ReactNode };
 
-const servers = ["Oracle Essbase", "Oracle Hyperion Planning", "Oracle PBCS", "Microsoft SSAS"];
+const servers = [
+  "Oracle Essbase",
+  "Oracle Hyperion Planning",
+  "Oracle EPM Cloud Planning (PBCS)",
+  "Microsoft SSAS",
+];
 
 const audiences: Audience[] = [
   {
@@ -86,8 +91,8 @@ function Hero(): ReactNode {
           <p className={styles.lead}>
             <Translate id="home.hero.lead">
               QiBates is an add-in for Excel and Google Sheets that connects to Oracle Essbase, Oracle
-              Hyperion Planning, Oracle PBCS and Microsoft SSAS. Open grids and forms, drill through
-              hierarchies, submit data and run rules without leaving the sheet.
+              Hyperion Planning, Oracle EPM Cloud Planning (PBCS) and Microsoft SSAS. Open grids and forms,
+              drill through hierarchies, submit data and run rules without leaving the sheet.
             </Translate>
           </p>
           <div className={styles.actions}>
