@@ -172,8 +172,8 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Lisez le message du serveur ; un travail encore en cours après `CALC_JOB_TIMEOUT_SECONDS` se poursuit sur le serveur : actualisez plus tard.",
   },
   QB_ERR_OPERATION_UNSUPPORTED: {
-    en: "This server cannot do it through QiBates: see [Symptoms by connector](#symptoms-by-connector) and use another option (another zoom level, for example).",
-    fr: "Ce serveur ne peut pas le faire par QiBates : voir [Symptômes par connecteur](#symptômes-par-connecteur), et choisissez une autre option (un autre niveau de zoom, par exemple).",
+    en: "This server cannot do it through QiBates: see [Symptoms and limits by connector](connector-limits.md) and use another option (another zoom level, for example).",
+    fr: "Ce serveur ne peut pas le faire par QiBates : voir [Symptômes et limites par connecteur](connector-limits.md), et choisissez une autre option (un autre niveau de zoom, par exemple).",
   },
   QB_ERR_GRID_INVALID: {
     en: 'Put at least one dimension on the rows and one on the columns, each dimension once, one dimension per column of row headers; send a numeric member name as a string (`"100"`, or `"\'100"` as typed in a sheet).',

@@ -1,7 +1,7 @@
-// The generated parts of the developer's error page (docs/develop/errors-and-limits.md and its French twin): the
-// table of errors by registry code (packages/provider/src/error-codes.ts: code, HTTP status, what it means; what
-// to do from ./troubleshooting-advice.ts) and, per connector, what a real server does not do (the capability
-// table, packages/provider/src/capabilities.ts). site/test/troubleshooting.test.ts fails when a page's
+// The generated parts of the developer's error pages: on docs/develop/errors-and-limits.md and its French twin,
+// the table of errors by registry code (packages/provider/src/error-codes.ts: code, HTTP status, what it means;
+// what to do from ./troubleshooting-advice.ts); on docs/develop/connector-limits.md and its twin, per connector,
+// what a real server does not do (the capability table, packages/provider/src/capabilities.ts). site/test/troubleshooting.test.ts fails when a page's
 // blocks differ from a fresh generation. After changing the registry or the table, run:
 //   npx tsx site/scripts/troubleshooting.ts
 import { readFileSync, writeFileSync } from "node:fs";
@@ -26,6 +26,15 @@ export const PAGES: Record<Locale, URL> = {
   en: new URL("../docs/develop/errors-and-limits.md", import.meta.url),
   fr: new URL(
     "../i18n/fr/docusaurus-plugin-content-docs/current/develop/errors-and-limits.md",
+    import.meta.url,
+  ),
+};
+
+/** The page of symptoms and limits by connector: one section per connector, each with its generated list. */
+export const CONNECTOR_PAGES: Record<Locale, URL> = {
+  en: new URL("../docs/develop/connector-limits.md", import.meta.url),
+  fr: new URL(
+    "../i18n/fr/docusaurus-plugin-content-docs/current/develop/connector-limits.md",
     import.meta.url,
   ),
 };
@@ -234,7 +243,7 @@ function refusedClause(why: string, op: string, locale: Locale): string | undefi
 /**
  * The advice, followed by what the capability table says of each call it sends the reader to: where a real
  * server refuses that call, the advice says so, with the developer reason of the capability table; where a real
- * server does it only in part, it sends the reader to the connector's symptoms below. One sentence per kind,
+ * server does it only in part, it sends the reader to the connector's symptoms (connector-limits.md). One sentence per kind,
  * naming every server it holds for, so that the advice never sends a reader to a call their server refuses.
  */
 export function adviceWithLimits(advice: string, locale: Locale): string {
@@ -242,8 +251,8 @@ export function adviceWithLimits(advice: string, locale: Locale): string {
   const notes: string[] = [];
   const see =
     locale === "fr"
-      ? "voir [Symptômes par connecteur](#symptômes-par-connecteur)"
-      : "see [Symptoms by connector](#symptoms-by-connector)";
+      ? "voir [Symptômes et limites par connecteur](connector-limits.md)"
+      : "see [Symptoms and limits by connector](connector-limits.md)";
   for (const op of new Set(ops)) {
     const caps = CAPABILITIES.filter((c) => c.operations.includes(op));
     const shared = caps.length > 1;
@@ -376,9 +385,14 @@ export function connectorLimits(connector: Connector, locale: Locale): string {
   return [words.intro, "", ...lines].join("\n");
 }
 
-/** The generated blocks of the page: name → content. */
+/** The generated blocks of the errors page (`PAGES`): name → content. */
 export function blocks(locale: Locale): Record<string, string> {
-  const out: Record<string, string> = { errors: errorTable(locale) };
+  return { errors: errorTable(locale) };
+}
+
+/** The generated blocks of the page by connector (`CONNECTOR_PAGES`): name → content. */
+export function connectorBlocks(locale: Locale): Record<string, string> {
+  const out: Record<string, string> = {};
   for (const connector of CONNECTORS) out[`limits ${connector}`] = connectorLimits(connector, locale);
   return out;
 }
@@ -419,6 +433,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   for (const locale of ["en", "fr"] as const) {
     for (const [page, fresh] of [
       [PAGES[locale], blocks(locale)],
+      [CONNECTOR_PAGES[locale], connectorBlocks(locale)],
       [USER_PAGES[locale], userBlocks(locale)],
       ...(Object.keys(USER_TOPICS) as UserTopic[]).map(
         (topic) => [userTopicPage(topic, locale), userTopicBlocks(topic, locale)] as const,

@@ -11,6 +11,8 @@ import { describe, expect, it } from "vitest";
 import {
   adviceWithLimits,
   blocks,
+  CONNECTOR_PAGES,
+  connectorBlocks,
   connectorLimits,
   errorTable,
   type Locale,
@@ -40,14 +42,18 @@ describe("the troubleshooting page's generated blocks", () => {
   it.each(LOCALES)(
     "%s: every block equals a fresh generation from the registry and the capability table",
     (locale) => {
-      const source = readFileSync(PAGES[locale], "utf8");
-      const written = pageBlocks(source);
-      const fresh = blocks(locale);
-      expect(Object.keys(written).sort()).toEqual(Object.keys(fresh).sort());
-      for (const [name, content] of Object.entries(fresh)) {
-        expect(written[name], `${locale} block "${name}": ${FIX}`).toBe(content);
+      for (const [page, fresh] of [
+        [PAGES[locale], blocks(locale)],
+        [CONNECTOR_PAGES[locale], connectorBlocks(locale)],
+      ] as const) {
+        const source = readFileSync(page, "utf8");
+        const written = pageBlocks(source);
+        expect(Object.keys(written).sort(), String(page)).toEqual(Object.keys(fresh).sort());
+        for (const [name, content] of Object.entries(fresh)) {
+          expect(written[name], `${locale} block "${name}": ${FIX}`).toBe(content);
+        }
+        expect(withBlocks(source, locale, fresh), FIX).toBe(source);
       }
-      expect(withBlocks(source, locale), FIX).toBe(source);
     },
   );
 
@@ -155,17 +161,17 @@ describe("the troubleshooting advice consults the capability table", () => {
 
   it("says a call a real server does in part works in part, once for every server, and sends to the symptoms", () => {
     expect(adviceWithLimits("Take the dimension from `nav/dimensions`.", "en")).toBe(
-      "Take the dimension from `nav/dimensions`. On a real Essbase 11.x, SSAS or Essbase 21c server, `nav/dimensions` works in part: see [Symptoms by connector](#symptoms-by-connector).",
+      "Take the dimension from `nav/dimensions`. On a real Essbase 11.x, SSAS or Essbase 21c server, `nav/dimensions` works in part: see [Symptoms and limits by connector](connector-limits.md).",
     );
     expect(adviceWithLimits("Add the header `content-type`.", "en")).toBe("Add the header `content-type`.");
   });
 
   it("says once that a call works in part and is refused for one of its capabilities on the same servers", () => {
     expect(adviceWithLimits("Take the form's cube (`nav/openform`).", "en")).toBe(
-      "Take the form's cube (`nav/openform`). On a real Planning or PBCS server, `nav/openform` works in part and is refused for composite forms (`422 QB_ERR_OPERATION_UNSUPPORTED`): see [Symptoms by connector](#symptoms-by-connector).",
+      "Take the form's cube (`nav/openform`). On a real Planning or PBCS server, `nav/openform` works in part and is refused for composite forms (`422 QB_ERR_OPERATION_UNSUPPORTED`): see [Symptoms and limits by connector](connector-limits.md).",
     );
     expect(adviceWithLimits("Prenez le cube du formulaire (`nav/openform`).", "fr")).toBe(
-      "Prenez le cube du formulaire (`nav/openform`). Sur un serveur Planning ou PBCS réel, `nav/openform` ne fonctionne qu'en partie et est refusé pour les formulaires composites (`422 QB_ERR_OPERATION_UNSUPPORTED`) : voir [Symptômes par connecteur](#symptômes-par-connecteur).",
+      "Prenez le cube du formulaire (`nav/openform`). Sur un serveur Planning ou PBCS réel, `nav/openform` ne fonctionne qu'en partie et est refusé pour les formulaires composites (`422 QB_ERR_OPERATION_UNSUPPORTED`) : voir [Symptômes et limites par connecteur](connector-limits.md).",
     );
   });
 });
