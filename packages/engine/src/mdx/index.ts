@@ -61,8 +61,8 @@ export {
   oracleCoverage,
   SSAS_CLIENT_FUNCTIONS,
 } from "./functions/catalogue.ts";
-export { MDX_FUNCTION_DESCRIPTIONS, type MdxFunctionDescription } from "./functions/descriptions.ts";
-export { MDX_FUNCTION_NAMES } from "./functions/names.ts";
+export type { MdxFunctionDescription } from "./functions/description.ts";
+export { MDX_FUNCTION_DESCRIPTIONS, MDX_FUNCTION_NAMES } from "./functions/names.ts";
 export { REFUSED_FUNCTIONS, type Refusal } from "./functions/refused-functions.ts";
 export { type MdxGridOptions, mdxGrid, mdxGridSteps, runMdxGrid, runMdxGridSteps } from "./grid.ts";
 export {

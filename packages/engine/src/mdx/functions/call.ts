@@ -2,6 +2,7 @@ import type { Member, Outline } from "../../outline.ts";
 import { type Expr, type MdxPosition, startOf } from "../ast.ts";
 import { MdxError } from "../errors.ts";
 import type { CalculatedMember, Coords, MdxMember, Val } from "../values.ts";
+import type { MdxFunctionDescription } from "./description.ts";
 
 /**
  * What a function of the library may ask of the evaluator: evaluating its arguments (each evaluation counted
@@ -138,6 +139,13 @@ export interface MdxFunction {
   minArgs: number;
   maxArgs: number;
   evaluate(call: Call): Val;
+  /** What MDSCHEMA_FUNCTIONS says of it; absent from a call form whose method is described (`Children(m)`). */
+  description?: MdxFunctionDescription;
+}
+
+/** A function entry as `fn` builds it, given its description by `.described({…})`. */
+export interface DescribableFunction extends MdxFunction {
+  described(description: MdxFunctionDescription): MdxFunction;
 }
 
 /** A function entry: its name, the fewest and most arguments it takes, and how it evaluates a call. */
@@ -146,7 +154,13 @@ export const fn = (
   minArgs: number,
   maxArgs: number,
   evaluate: (call: Call) => Val,
-): MdxFunction => ({ name, minArgs, maxArgs, evaluate });
+): DescribableFunction => ({
+  name,
+  minArgs,
+  maxArgs,
+  evaluate,
+  described: (description) => ({ name, minArgs, maxArgs, evaluate, description }),
+});
 
 /** The arity check of a call, with the message naming what the function takes. */
 export function checkArity(f: MdxFunction, args: readonly Expr[], at: MdxPosition): void {
@@ -187,12 +201,16 @@ export interface MdxMethod {
   /** The most arguments it takes when it takes a varying number (`.Lag(n [, LEVEL])`); `args` is the fewest. */
   maxArgs?: number;
   evaluate(call: MethodCall): Val;
+  /** What MDSCHEMA_FUNCTIONS says of it, when the method rather than its call form is described. */
+  description?: MdxFunctionDescription;
 }
 
 /** A method that moves from a member to others (`.Children`, `.Parent`…): it takes no argument. */
 export interface MdxNavigation {
   name: string;
   navigate(m: MdxMember): Val;
+  /** What MDSCHEMA_FUNCTIONS says of it. */
+  description?: MdxFunctionDescription;
 }
 
 /** The arity check of a method. */

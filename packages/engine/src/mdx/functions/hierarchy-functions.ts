@@ -3,6 +3,7 @@ import { startOf } from "../ast.ts";
 import { MdxError } from "../errors.ts";
 import { isCalc, type Layer, layerMembers, type MdxMember, type Val } from "../values.ts";
 import { type Call, fn, type MdxFunction } from "./call.ts";
+import { holds, L, M, N, q, S } from "./description.ts";
 import {
   ancestorOn,
   bool,
@@ -450,6 +451,18 @@ function lastPeriods(c: Call): Val {
   return setOf(n > 0 ? peers.slice(Math.max(0, i - n + 1), i + 1) : peers.slice(i, i - n));
 }
 
+/** The period each to-date function runs over, as its description names it. */
+const XTD_PERIODS: Readonly<Record<string, string>> = {
+  HTD: "History",
+  YTD: "Year",
+  STD: "Season",
+  PTD: "Period",
+  QTD: "Quarter",
+  MTD: "Month",
+  WTD: "Week",
+  DTD: "Days",
+};
+
 function xtd(op: string): MdxFunction {
   return fn(op, 0, 1, (c) => {
     const time = timeDimension(c);
@@ -461,29 +474,79 @@ function xtd(op: string): MdxFunction {
         c.at,
       );
     return setOf(periodsToDate(m, xtdLayer(c, op, time)));
+  }).described({
+    group: "Set",
+    parameters: `[${M}]`,
+    description: `${XTD_PERIODS[op]} to date, at the Dynamic Time Series ${op[0]}-T-D generation.`,
+    example: `${op}([May])`,
   });
 }
 
 /** Hierarchy and time: ancestors, cousins, neighbours, ranges, drills, parallel periods, periods to date. */
 export const HIERARCHY_FUNCTIONS: readonly MdxFunction[] = [
-  fn("ANCESTORS", 2, 2, ancestors),
+  fn("ANCESTORS", 2, 2, ancestors).described({
+    group: "Set",
+    parameters: `${M}, ${L} | ${q("Distance")}`,
+    description: "A member's ancestors up to a level, a generation or a distance.",
+    example: "Ancestors([New York], [Market].Levels(2))",
+  }),
   fn("ASCENDANTS", 1, 1, (c) => {
     const m = c.memberArg(0);
     if (isCalc(m)) return setOf(m.parent ? [m, m.parent, ...m.parent.ancestors()] : [m]);
     return setOf([m, ...m.ancestors()]);
+  }).described({
+    group: "Set",
+    parameters: M,
+    description: "A member and all its ancestors, the member first.",
+    example: "Ascendants([New York])",
   }),
-  fn("COUSIN", 2, 2, (c) => memberOrEmpty(cousin(outline(c, 0), outline(c, 1)))),
-  fn("NEXTMEMBER", 1, 2, (c) => memberOrEmpty(shift(c.ev, c.memberArg(0), 1, layerType(c, 1)))),
-  fn("PREVMEMBER", 1, 2, (c) => memberOrEmpty(shift(c.ev, c.memberArg(0), -1, layerType(c, 1)))),
-  fn("LAG", 2, 3, (c) => lagLead(c, -1)),
-  fn("LEAD", 2, 3, (c) => lagLead(c, 1)),
+  fn("COUSIN", 2, 2, (c) => memberOrEmpty(cousin(outline(c, 0), outline(c, 1)))).described({
+    group: "Navigation",
+    parameters: `${M}, ${q("Ancestor Member")}`,
+    description: "The member under another ancestor at the same place as a member under its own.",
+    example: "{Cousin([Apr], [Qtr4])}",
+  }),
+  fn("NEXTMEMBER", 1, 2, (c) => memberOrEmpty(shift(c.ev, c.memberArg(0), 1, layerType(c, 1)))).described({
+    group: "Navigation",
+    parameters: `${M}[, LEVEL]`,
+    description: "The next member on a member's generation.",
+    example: "{NextMember([Jan])}",
+  }),
+  fn("PREVMEMBER", 1, 2, (c) => memberOrEmpty(shift(c.ev, c.memberArg(0), -1, layerType(c, 1)))).described({
+    group: "Navigation",
+    parameters: `${M}[, LEVEL]`,
+    description: "The previous member on a member's generation.",
+    example: "{PrevMember([Feb])}",
+  }),
+  fn("LAG", 2, 3, (c) => lagLead(c, -1)).described({
+    group: "Navigation",
+    parameters: `${M}, ${q("Index")}[, LEVEL]`,
+    description: "The member a number of places before a member on its generation.",
+    example: "{Lag([Jun], 3)}",
+  }),
+  fn("LEAD", 2, 3, (c) => lagLead(c, 1)).described({
+    group: "Navigation",
+    parameters: `${M}, ${q("Index")}[, LEVEL]`,
+    description: "The member a number of places after a member on its generation.",
+    example: "{Lead([Jan], 11)}",
+  }),
   fn("FIRSTSIBLING", 1, 1, (c) => {
     const m = outline(c, 0);
     return memberOrEmpty(m.parent ? m.parent.children[0] : m);
+  }).described({
+    group: "Navigation",
+    parameters: M,
+    description: "The first child of a member's parent.",
+    example: "{FirstSibling([West])}",
   }),
   fn("LASTSIBLING", 1, 1, (c) => {
     const m = outline(c, 0);
     return memberOrEmpty(m.parent ? m.parent.children[m.parent.children.length - 1] : m);
+  }).described({
+    group: "Navigation",
+    parameters: M,
+    description: "The last child of a member's parent.",
+    example: "{LastSibling([West])}",
   }),
   fn("LEAVES", 0, 1, (c) => {
     const m = c.args.length > 0 ? outline(c, 0) : (c.ev.outline.baseDimensions[0] as Dimension).root;
@@ -495,30 +558,125 @@ export const HIERARCHY_FUNCTIONS: readonly MdxFunction[] = [
         (x) => x.isLeaf && !x.isShared && !Number.isNaN(c.ev.cellValue(c.ev.override(c.ctx, [x]), c.depth)),
       ),
     );
+  }).described({
+    group: "Set",
+    parameters: `[${M}]`,
+    description: "The level-0 members under a member.",
+    example: "Leaves([East])",
   }),
-  fn("MEMBERRANGE", 2, 4, memberRange),
-  fn("RELMEMBERRANGE", 3, 5, relMemberRange),
-  fn("TUPLERANGE", 2, 2, tupleRange),
-  fn("DRILLDOWNMEMBER", 2, 5, drilldownMember),
-  fn("DRILLUPMEMBER", 2, 3, drillupMember),
-  fn("DRILLDOWNBYLAYER", 1, 2, drilldownByLayer),
-  fn("DRILLDOWNLEVEL", 1, 4, drilldownByLayer),
-  fn("DRILLUPBYLAYER", 1, 2, drillupByLayer),
-  fn("DRILLUPLEVEL", 1, 2, drillupByLayer),
-  fn("PARALLELPERIOD", 0, 4, parallelPeriod),
-  fn("PERIODSTODATE", 0, 3, periodsToDateFn),
-  fn("OPENINGPERIOD", 0, 3, (c) => openingClosing(c, false)),
-  fn("CLOSINGPERIOD", 0, 3, (c) => openingClosing(c, true)),
-  fn("LASTPERIODS", 1, 3, lastPeriods),
+  fn("MEMBERRANGE", 2, 4, memberRange).described({
+    group: "Set",
+    parameters: `${M}, ${M}[, LEVEL]`,
+    description: "The members of one generation (or level) between two.",
+    example: "MemberRange([Qtr1], [Qtr3])",
+  }),
+  fn("RELMEMBERRANGE", 3, 5, relMemberRange).described({
+    group: "Set",
+    parameters: `${M}, ${N}, ${N}[, LEVEL]`,
+    description: "The members a number of places before and after a member on its generation.",
+    example: "RelMemberRange([Apr], 1, 1)",
+  }),
+  fn("TUPLERANGE", 2, 2, tupleRange).described({
+    group: "Set",
+    parameters: `${q("Tuple")}, ${q("Tuple")}`,
+    description: "The tuples between two, in outline order.",
+    example: "TupleRange(([Actual], [Nov]), ([Budget], [Feb]))",
+  }),
+  fn("DRILLDOWNMEMBER", 2, 5, drilldownMember).described({
+    group: "Set",
+    parameters: `${S}, ${S}[, RECURSIVE]`,
+    description: "A set with the children of its members found in a second set after each.",
+    example: "DrilldownMember({[Market]}, {[Market]})",
+  }),
+  fn("DRILLUPMEMBER", 2, 3, drillupMember).described({
+    group: "Set",
+    parameters: `${S}, ${S}`,
+    description: "A set without the descendants of its members found in a second set.",
+    example: "DrillupMember({[East], [New York]}, {[East]})",
+  }),
+  fn("DRILLDOWNBYLAYER", 1, 2, drilldownByLayer).described({
+    group: "Set",
+    parameters: `${S}[, ${L} | ${q("Index")}]`,
+    description: "A set with the children of its members on a layer (the deepest by default) after each.",
+    example: "DrilldownByLayer({[Qtr1], [Qtr2]})",
+  }),
+  fn("DRILLDOWNLEVEL", 1, 4, drilldownByLayer).described({
+    group: "Set",
+    parameters: `${S}[, ${L} | ${q("Index")}]`,
+    description: "DrilldownByLayer under Microsoft's name.",
+    example: "DrilldownLevel({[Qtr1], [Qtr2]})",
+  }),
+  fn("DRILLUPBYLAYER", 1, 2, drillupByLayer).described({
+    group: "Set",
+    parameters: `${S}[, ${L}]`,
+    description: "A set without its members below a layer (the deepest by default).",
+    example: "DrillupByLayer({[Market], [East], [New York]})",
+  }),
+  fn("DRILLUPLEVEL", 1, 2, drillupByLayer).described({
+    group: "Set",
+    parameters: `${S}[, ${L}]`,
+    description: "DrillupByLayer under its synonym.",
+    example: "DrillupLevel({[Market], [East], [New York]})",
+  }),
+  fn("PARALLELPERIOD", 0, 4, parallelPeriod).described({
+    group: "Navigation",
+    parameters: `[${L}[, ${q("Index")}[, ${M}]]]`,
+    description: "The member at the same place in an earlier period of a layer.",
+    example: "{ParallelPeriod([Year].Generations(2), 1, [May])}",
+  }),
+  fn("PERIODSTODATE", 0, 3, periodsToDateFn).described({
+    group: "Set",
+    parameters: `[${L}[, ${M}]]`,
+    description: "The periods from the start of a layer's period to a member.",
+    example: "PeriodsToDate([Year].Generations(2), [May])",
+  }),
+  fn("OPENINGPERIOD", 0, 3, (c) => openingClosing(c, false)).described({
+    group: "Navigation",
+    parameters: `[${L}[, ${M}]]`,
+    description: "The first descendant of a member on a level (its first child by default).",
+    example: "{OpeningPeriod(, [Qtr1])}",
+  }),
+  fn("CLOSINGPERIOD", 0, 3, (c) => openingClosing(c, true)).described({
+    group: "Navigation",
+    parameters: `[${L}[, ${M}]]`,
+    description: "The last descendant of a member on a level (its last child by default).",
+    example: "{ClosingPeriod(, [Qtr1])}",
+  }),
+  fn("LASTPERIODS", 1, 3, lastPeriods).described({
+    group: "Set",
+    parameters: `${q("Index")}[, ${M}]`,
+    description: "The periods ending (or, negative, starting) at a member.",
+    example: "LastPeriods(3, [Apr])",
+  }),
   ...XTD.map(xtd),
   fn("DIMENSION", 1, 1, (c) => {
     const v = c.val(0);
     if (v.t === "layer") return { t: "member", m: v.layer.dimension.root };
     return { t: "member", m: c.ev.toMember(v, startOf(c.arg(0))).dimension.root };
+  }).described({
+    group: "Metadata",
+    parameters: M,
+    description: "The dimension of a member or level.",
+    example: "{Dimension([East])}",
   }),
-  fn("DEFAULTMEMBER", 1, 1, (c) => ({ t: "member", m: c.memberArg(0).dimension.root })),
-  fn("GENERATION", 1, 1, (c) => layerOfMember(outline(c, 0), "generation", c.ev.dialect)),
-  fn("LEVEL", 1, 1, (c) => layerOfMember(outline(c, 0), "level", c.ev.dialect)),
+  fn("DEFAULTMEMBER", 1, 1, (c) => ({ t: "member", m: c.memberArg(0).dimension.root })).described({
+    group: "Navigation",
+    parameters: M,
+    description: "The default member of a dimension (its top).",
+    example: "{DefaultMember([Market])}",
+  }),
+  fn("GENERATION", 1, 1, (c) => layerOfMember(outline(c, 0), "generation", c.ev.dialect)).described({
+    group: "Metadata",
+    parameters: M,
+    description: "The generation of a member.",
+    example: "Generation([East]).Members",
+  }),
+  fn("LEVEL", 1, 1, (c) => layerOfMember(outline(c, 0), "level", c.ev.dialect)).described({
+    group: "Metadata",
+    parameters: M,
+    description: "The level of a member.",
+    example: "Level([Jan]).Members",
+  }),
   asMethodWithArgs("GENERATIONS", 2, 2),
   asMethodWithArgs("LEVELS", 2, 2),
   asMethodWithArgs("CURRENTMEMBER", 1, 1),
@@ -527,6 +685,11 @@ export const HIERARCHY_FUNCTIONS: readonly MdxFunction[] = [
     if (v.t !== "layer") throw new MdxError("MDX_ARGUMENT", { id: "ordinalNeedsLayer" }, startOf(c.arg(0)));
     // SSAS numbers levels from the root (0 = the top), as its level numbers.
     return { t: "num", v: ordinalOf(v.layer, c.ev.dialect) };
+  }).described({
+    group: "Metadata",
+    parameters: L,
+    description: "The number of a level or generation.",
+    example: holds("Ordinal([Year].Generations(2)) = 2"),
   }),
   fn("LINKMEMBER", 2, 2, (c) => {
     // The instance of a member (its stored one or a shared one) under another hierarchy of its dimension.
@@ -536,34 +699,64 @@ export const HIERARCHY_FUNCTIONS: readonly MdxFunction[] = [
     const all = [h, ...h.descendants()];
     c.ev.charge(all.length, c.at);
     return memberOrEmpty(all.find((x) => x.stored === m.stored));
+  }).described({
+    group: "Navigation",
+    parameters: `${M}, ${M}`,
+    description: "The instance of a member (stored or shared) under another member of its dimension.",
+    example: "{LinkMember([100-20], [Diet])}",
   }),
   fn("ISANCESTOR", 2, 3, (c) => {
     const a = c.memberArg(0);
     const m = c.memberArg(1);
     const self = keywordArg(c, 2) === "INCLUDEMEMBER" && a === m;
     return bool(self || (!isCalc(a) && !isCalc(m) && m.isDescendantOf(a)));
+  }).described({
+    group: "Logical",
+    parameters: `${M}, ${M}[, INCLUDEMEMBER]`,
+    description: "Whether a member is an ancestor of another.",
+    example: holds("IsAncestor([Market], [East])"),
   }),
   fn("ISCHILD", 2, 3, (c) => {
     const m = c.memberArg(0);
     const p = c.memberArg(1);
     const self = keywordArg(c, 2) === "INCLUDEMEMBER" && m === p;
     return bool(self || (!isCalc(m) && !isCalc(p) && m.parent === p));
+  }).described({
+    group: "Logical",
+    parameters: `${M}, ${M}[, INCLUDEMEMBER]`,
+    description: "Whether a member is a child of another.",
+    example: holds("IsChild([East], [Market])"),
   }),
   fn("ISSIBLING", 2, 3, (c) => {
     const a = c.memberArg(0);
     const b = c.memberArg(1);
     if (a === b) return bool(keywordArg(c, 2) === "INCLUDEMEMBER");
     return bool(!isCalc(a) && !isCalc(b) && a.parent !== null && a.parent === b.parent);
+  }).described({
+    group: "Logical",
+    parameters: `${M}, ${M}[, INCLUDEMEMBER]`,
+    description: "Whether two members have the same parent.",
+    example: holds("IsSibling([East], [West])"),
   }),
   fn("ISGENERATION", 2, 2, (c) => {
     const m = c.memberArg(0);
     return bool(!isCalc(m) && m.generation === signedIntegerArg(c, 1));
+  }).described({
+    group: "Logical",
+    parameters: `${M}, ${N}`,
+    description: "Whether a member is on a generation.",
+    example: holds("IsGeneration([East], 2)"),
   }),
   fn("ISLEVEL", 2, 2, (c) => {
     const m = c.memberArg(0);
     const n = signedIntegerArg(c, 1);
     if (isCalc(m)) return bool(n === 0);
     return bool(levelNumberOf(m, c.ev.dialect) === n);
+  }).described({
+    group: "Logical",
+    parameters: `${M}, ${N}`,
+    description: "Whether a member is on a level.",
+    example: holds("IsLevel([East], 1)"),
   }),
   fn("ISACCTYPE", 2, 2, (c) => {
     const m = c.memberArg(0);
@@ -584,19 +777,44 @@ export const HIERARCHY_FUNCTIONS: readonly MdxFunction[] = [
       default:
         throw new MdxError("MDX_ARGUMENT", { id: "isAccTypeKeyword" }, startOf(c.arg(1)));
     }
+  }).described({
+    group: "Logical",
+    parameters: `${M}, ${q("Account Tag")}`,
+    description: "Whether an account is tagged FIRST, LAST, AVERAGE, EXPENSE or TWOPASS.",
+    example: holds("IsAccType([COGS], EXPENSE)"),
   }),
   fn("IS", 2, 2, (c) => {
     const a = c.memberArg(0);
     const b = c.memberArg(1);
     return bool(a === b);
+  }).described({
+    group: "Logical",
+    parameters: `${M}, ${M}`,
+    description: "Whether two members are the same.",
+    example: holds("Is([East], [East])"),
   }),
   fn("CONTAINS", 2, 2, (c) => {
     const t = c.setArg(0)[0] ?? [];
     const s = c.setArg(1);
     return bool(s.some((x) => x.length === t.length && x.every((m, i) => m === t[i])));
+  }).described({
+    group: "Logical",
+    parameters: `${q("Tuple")}, ${S}`,
+    description: "Whether a set holds a member or tuple.",
+    example: holds("Contains([East], [Market].Children)"),
   }),
-  fn("CURRENTTUPLE", 1, 1, (c) => currentTuple(c.setArg(0), c)),
-  fn("ITEM", 2, ANY, (c) => itemOf(c.val(0), signedIntegerArg(c, 1), c)),
+  fn("CURRENTTUPLE", 1, 1, (c) => currentTuple(c.setArg(0), c)).described({
+    group: "Navigation",
+    parameters: S,
+    description: "The tuple of a set being iterated over.",
+    example: 'Filter([Market].Children, CurrentTuple([Market].Children).Name = "East")',
+  }),
+  fn("ITEM", 2, ANY, (c) => itemOf(c.val(0), signedIntegerArg(c, 1), c)).described({
+    group: "Navigation",
+    parameters: `${S} | ${q("Tuple")}, ${q("Index")}`,
+    description: "The tuple of a set, or the member of a tuple, at a position (from 0).",
+    example: "{Item([Market].Children, 1)}",
+  }),
 ];
 
 /** The tuple of a set's dimensions in the current context (what Filter or Generate is iterating over). */

@@ -3,6 +3,7 @@ import { type MdxPosition, startOf } from "../ast.ts";
 import { foundOf, MdxError } from "../errors.ts";
 import type { AnyLayer, Val } from "../values.ts";
 import { type Call, fn, type MdxFunction } from "./call.ts";
+import { L, M, q, STR } from "./description.ts";
 import { hasUda } from "./logical-functions.ts";
 
 /** The sides of the layer each flag of Descendants keeps: -1 above it, 0 on it, 1 below it. */
@@ -35,12 +36,22 @@ export const MEMBER_FUNCTIONS: readonly MdxFunction[] = [
     const subtree = [m, ...m.descendants()];
     c.ev.charge(subtree.length, c.at);
     return { t: "set", tuples: descendants(m, subtree, layer, flag).map((d) => [d]) };
+  }).described({
+    group: "Set",
+    parameters: `${M}[, ${L}[, ${q("Desc_flags")}]]`,
+    description: "The descendants of a member, at or around a level.",
+    example: "Descendants([East], [Market].Levels(0))",
   }),
   fn("ANCESTOR", 2, 2, (c) => {
     const m = c.outlineMemberArg(0);
     const layer = layerArg(c, 1, m);
     const a = ancestor(m, layer);
     return a ? { t: "member", m: a } : { t: "set", tuples: [] };
+  }).described({
+    group: "Navigation",
+    parameters: `${M}, ${L}`,
+    description: "The ancestor of a member at a level, a generation or a distance.",
+    example: "{Ancestor([New York], [Market].Generations(2))}",
   }),
   fn("UDA", 2, 2, (c) => {
     const m = c.outlineMemberArg(0);
@@ -48,6 +59,11 @@ export const MEMBER_FUNCTIONS: readonly MdxFunction[] = [
     const pool = m.parent === null ? m.dimension.members.filter((x) => !x.isShared) : [m, ...m.descendants()];
     c.ev.charge(pool.length, c.at);
     return { t: "set", tuples: pool.filter((x) => hasUda(x, uda)).map((x) => [x]) };
+  }).described({
+    group: "Set",
+    parameters: `${M}, ${STR}`,
+    description: "The members at or below a member that carry a user-defined attribute.",
+    example: 'Uda([Market], "Major Market")',
   }),
   ...["MEMBERS", "CHILDREN", "PARENT", "SIBLINGS", "FIRSTCHILD", "LASTCHILD"].map(asMethod),
 ];

@@ -3,6 +3,7 @@ import { type Expr, type MdxPosition, startOf } from "../ast.ts";
 import { MdxError } from "../errors.ts";
 import { isCalc, layerMembers, layerName, type MdxMember, type Val } from "../values.ts";
 import type { MdxMethod, MdxNavigation, MethodCall } from "./call.ts";
+import { holds, N, q, STR } from "./description.ts";
 import {
   keywordOf,
   layerOfMember,
@@ -83,16 +84,67 @@ function layerNumber(c: MethodCall): Val {
 
 /** Methods that read their target as it is: a dimension, a level, a member in the current context. */
 export const METHODS: readonly MdxMethod[] = [
-  { name: "MEMBERS", args: 0, evaluate: members },
-  { name: "ALLMEMBERS", args: 0, evaluate: members },
-  { name: "LEVELS", args: 1, evaluate: layer },
-  { name: "GENERATIONS", args: 1, evaluate: layer },
+  {
+    name: "MEMBERS",
+    args: 0,
+    evaluate: members,
+    description: {
+      group: "Metadata",
+      parameters: "(none)",
+      description: "The members of a dimension or level.",
+      example: "[Market].Members",
+      object: q("Dimension"),
+    },
+  },
+  {
+    name: "ALLMEMBERS",
+    args: 0,
+    evaluate: members,
+    description: {
+      group: "Metadata",
+      parameters: "(none)",
+      description: "The members of a dimension or level, with its calculated members.",
+      example: "{[Market].ALLMEMBERS}",
+      object: q("Dimension"),
+    },
+  },
+  {
+    name: "LEVELS",
+    args: 1,
+    evaluate: layer,
+    description: {
+      group: "Metadata",
+      parameters: `${N}`,
+      description: "A level of a dimension, by number or name.",
+      example: "[Market].Levels(0).Members",
+      object: q("Dimension"),
+    },
+  },
+  {
+    name: "GENERATIONS",
+    args: 1,
+    evaluate: layer,
+    description: {
+      group: "Metadata",
+      parameters: `${N}`,
+      description: "A generation of a dimension, by number or name.",
+      example: "[Market].Generations(2).Members",
+      object: q("Dimension"),
+    },
+  },
   {
     name: "CURRENTMEMBER",
     args: 0,
     evaluate(c) {
       const m = c.ev.toMember(c.tv, startOf(c.target));
       return { t: "member", m: c.ctx.get(m.dimension) ?? m.dimension.root };
+    },
+    description: {
+      group: "Navigation",
+      parameters: "(none)",
+      description: "The member of a dimension in the current context.",
+      example: 'Filter([Market].Children, [Market].CurrentMember.Name = "East")',
+      object: q("Dimension"),
     },
   },
   {
@@ -102,9 +154,38 @@ export const METHODS: readonly MdxMethod[] = [
       if (c.tv.t === "layer") return { t: "str", v: layerName(c.tv.layer) };
       return { t: "str", v: c.ev.toMember(c.tv, startOf(c.target)).name };
     },
+    description: {
+      group: "Metadata",
+      parameters: "(none)",
+      description: "The name of a member.",
+      example: 'Filter([Market].Children, [Market].CurrentMember.Name = "West")',
+      object: q("Member"),
+    },
   },
-  { name: "LEVEL_NUMBER", args: 0, evaluate: layerNumber },
-  { name: "GEN_NUMBER", args: 0, evaluate: layerNumber },
+  {
+    name: "LEVEL_NUMBER",
+    args: 0,
+    evaluate: layerNumber,
+    description: {
+      group: "Metadata",
+      parameters: "(none)",
+      description: "The level number of a member (0 for a leaf).",
+      example: "Filter([Market].Children, [Market].CurrentMember.LEVEL_NUMBER = 1)",
+      object: q("Member"),
+    },
+  },
+  {
+    name: "GEN_NUMBER",
+    args: 0,
+    evaluate: layerNumber,
+    description: {
+      group: "Metadata",
+      parameters: "(none)",
+      description: "The generation number of a member (1 for the dimension).",
+      example: "Filter([Market].Children, [Market].CurrentMember.GEN_NUMBER = 2)",
+      object: q("Member"),
+    },
+  },
   {
     name: "COUNT",
     args: 0,
@@ -126,7 +207,18 @@ export const METHODS: readonly MdxMethod[] = [
         c,
       ),
   },
-  { name: "CURRENT", args: 0, evaluate: (c) => currentTuple(c.ev.toSet(c.tv, startOf(c.target)), c) },
+  {
+    name: "CURRENT",
+    args: 0,
+    evaluate: (c) => currentTuple(c.ev.toSet(c.tv, startOf(c.target)), c),
+    description: {
+      group: "Navigation",
+      parameters: "(none)",
+      description: "The tuple of a set being iterated over.",
+      example: 'Filter([Market].Children, [Market].Children.Current.Name = "East")',
+      object: q("Set"),
+    },
+  },
   { name: "CURRENTTUPLE", args: 0, evaluate: (c) => currentTuple(c.ev.toSet(c.tv, startOf(c.target)), c) },
   {
     name: "VALUE",
@@ -137,13 +229,40 @@ export const METHODS: readonly MdxMethod[] = [
     name: "UNIQUENAME",
     args: 0,
     evaluate: (c) => ({ t: "str", v: uniqueNameOf(c.ev.toMember(c.tv, startOf(c.target))) }),
+    description: {
+      group: "Metadata",
+      parameters: "(none)",
+      description: "The unique name of a member.",
+      example: holds('[East].UniqueName = "[Market].[East]"'),
+      object: q("Member"),
+    },
   },
   {
     name: "CAPTION",
     args: 0,
     evaluate: (c) => ({ t: "str", v: c.ev.toMember(c.tv, startOf(c.target)).name }),
+    description: {
+      group: "Metadata",
+      parameters: "(none)",
+      description: "The caption of a member (its name).",
+      example: holds('[East].Caption = "East"'),
+      object: q("Member"),
+    },
   },
-  { name: "PROPERTIES", args: 1, maxArgs: 2, evaluate: properties },
+  {
+    name: "PROPERTIES",
+    args: 1,
+    maxArgs: 2,
+    evaluate: properties,
+    description: {
+      group: "Metadata",
+      parameters: STR,
+      description:
+        "A member's property: MEMBER_NAME, MEMBER_UNIQUE_NAME, PARENT_UNIQUE_NAME, LEVEL_NUMBER, an attribute and others.",
+      example: holds('[East].Properties("MEMBER_NAME") = "East"'),
+      object: q("Member"),
+    },
+  },
   { name: "LAG", args: 1, maxArgs: 2, evaluate: (c) => lagLeadMethod(c, -1) },
   { name: "NEXTMEMBER", args: 0, maxArgs: 1, evaluate: (c) => nextPrev(c, 1) },
   { name: "PREVMEMBER", args: 0, maxArgs: 1, evaluate: (c) => nextPrev(c, -1) },
@@ -172,6 +291,14 @@ export const METHODS: readonly MdxMethod[] = [
     name: "HIERARCHY",
     args: 0,
     evaluate: dimensionRoot,
+    description: {
+      group: "Metadata",
+      parameters: "(none)",
+      description:
+        "The hierarchy of a member or level: its dimension (an Essbase dimension is one hierarchy).",
+      example: 'Filter({[East]}, [East].Hierarchy.Name = "Market")',
+      object: q("Member"),
+    },
   },
   { name: "DEFAULTMEMBER", args: 0, evaluate: dimensionRoot },
 ];
@@ -280,14 +407,61 @@ function memberProperty(c: MethodCall, prop: string, at: MdxPosition): Val {
  * sibling and has no child.
  */
 export const NAVIGATION: readonly MdxNavigation[] = [
-  { name: "CHILDREN", navigate: (m) => (isCalc(m) ? empty() : set(m.children)) },
-  { name: "PARENT", navigate: (m) => (m.parent ? { t: "member", m: m.parent } : empty()) },
+  {
+    name: "CHILDREN",
+    navigate: (m) => (isCalc(m) ? empty() : set(m.children)),
+    description: {
+      group: "Navigation",
+      parameters: "(none)",
+      description: "The children of a member.",
+      example: "[Market].Children",
+      object: q("Member"),
+    },
+  },
+  {
+    name: "PARENT",
+    navigate: (m) => (m.parent ? { t: "member", m: m.parent } : empty()),
+    description: {
+      group: "Navigation",
+      parameters: "(none)",
+      description: "The parent of a member.",
+      example: "{[East].Parent}",
+      object: q("Member"),
+    },
+  },
   {
     name: "SIBLINGS",
     navigate: (m) => (isCalc(m) ? { t: "set", tuples: [[m]] } : set(m.parent ? m.parent.children : [m])),
+    description: {
+      group: "Navigation",
+      parameters: "(none)",
+      description: "The children of a member's parent, the member included.",
+      example: "[East].Siblings",
+      object: q("Member"),
+    },
   },
-  { name: "FIRSTCHILD", navigate: (m) => child(m, 0) },
-  { name: "LASTCHILD", navigate: (m) => child(m, -1) },
+  {
+    name: "FIRSTCHILD",
+    navigate: (m) => child(m, 0),
+    description: {
+      group: "Navigation",
+      parameters: "(none)",
+      description: "The first child of a member.",
+      example: "{[Market].FirstChild}",
+      object: q("Member"),
+    },
+  },
+  {
+    name: "LASTCHILD",
+    navigate: (m) => child(m, -1),
+    description: {
+      group: "Navigation",
+      parameters: "(none)",
+      description: "The last child of a member.",
+      example: "{[Market].LastChild}",
+      object: q("Member"),
+    },
+  },
   { name: "FIRSTSIBLING", navigate: (m) => sibling(m, 0) },
   { name: "LASTSIBLING", navigate: (m) => sibling(m, -1) },
 ];

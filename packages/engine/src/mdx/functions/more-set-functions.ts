@@ -6,6 +6,7 @@ import { parseMdxExpression } from "../parser.ts";
 import { distinct, flatOrder } from "../sets.ts";
 import { isCalc, type MdxMember, type Val } from "../values.ts";
 import { type Call, fn, type MdxFunction } from "./call.ts";
+import { holds, M, N, q, S, STR } from "./description.ts";
 import {
   EMPTY_SET,
   joinText,
@@ -141,6 +142,11 @@ export const MORE_SET_FUNCTIONS: readonly MdxFunction[] = [
     const count = c.args.length > 2 ? signedIntegerArg(c, 2) : tuples.length;
     if (start < 0 || count < 0) return EMPTY_SET;
     return { t: "set", tuples: tuples.slice(start, start + count) };
+  }).described({
+    group: "Set",
+    parameters: `${S}, ${q("Start")}[, ${q("Count")}]`,
+    description: "The tuples of a set from a position (from 0), a number of them.",
+    example: "Subset([Market].Children, 1, 2)",
   }),
   // Generate(set1, set2 [, ALL]); Microsoft's string form Generate(set, string [, delimiter]) joins the strings.
   fn("GENERATE", 2, 3, (c) => {
@@ -158,6 +164,11 @@ export const MORE_SET_FUNCTIONS: readonly MdxFunction[] = [
     if (strings.length > 0)
       return { t: "str", v: joinText(c, strings, c.args.length > 2 && !all ? textArg(c, 2) : "") };
     return { t: "set", tuples: c.ev.uniform(all ? out : distinct(out), c.at) };
+  }).described({
+    group: "Set",
+    parameters: `${S}, ${S}[, ALL]`,
+    description: "The union of a set evaluated for each tuple of another.",
+    example: "Generate({[East], [West]}, [Market].CurrentMember.Children)",
   }),
   fn("EXTRACT", 2, ANY, (c) => {
     const tuples = c.setArg(0);
@@ -167,11 +178,36 @@ export const MORE_SET_FUNCTIONS: readonly MdxFunction[] = [
     const at = dims.map((d) => first.findIndex((m) => m.dimension === d));
     if (at.some((i) => i < 0)) throw new MdxError("MDX_ARGUMENT", { id: "extractDimension" }, c.at);
     return { t: "set", tuples: distinct(tuples.map((t) => at.map((i) => t[i] as MdxMember))) };
+  }).described({
+    group: "Set",
+    parameters: `${S}, ${q("Dimension")}[, …]`,
+    description: "A set's tuples reduced to some of their dimensions, repeats removed.",
+    example: "Extract(CrossJoin({[Qtr1]}, [Market].Children), [Market])",
   }),
-  fn("TOPSUM", 3, 3, sumOrPercent),
-  fn("TOPPERCENT", 3, 3, sumOrPercent),
-  fn("BOTTOMSUM", 3, 3, sumOrPercent),
-  fn("BOTTOMPERCENT", 3, 3, sumOrPercent),
+  fn("TOPSUM", 3, 3, sumOrPercent).described({
+    group: "Set",
+    parameters: `${S}, ${q("Value")}, ${N}`,
+    description: "The fewest tuples with the highest values whose total reaches a value.",
+    example: "TopSum([Market].Children, 10000, [Sales])",
+  }),
+  fn("TOPPERCENT", 3, 3, sumOrPercent).described({
+    group: "Set",
+    parameters: `${S}, ${q("Percentage")}, ${N}`,
+    description: "The fewest tuples with the highest values whose total reaches a percentage of the set's.",
+    example: "TopPercent([Market].Children, 30, [Sales])",
+  }),
+  fn("BOTTOMSUM", 3, 3, sumOrPercent).described({
+    group: "Set",
+    parameters: `${S}, ${q("Value")}, ${N}`,
+    description: "The fewest tuples with the lowest values whose total reaches a value.",
+    example: "BottomSum([Market].Children, 10000, [Sales])",
+  }),
+  fn("BOTTOMPERCENT", 3, 3, sumOrPercent).described({
+    group: "Set",
+    parameters: `${S}, ${q("Percentage")}, ${N}`,
+    description: "The fewest tuples with the lowest values whose total reaches a percentage of the set's.",
+    example: "BottomPercent([Market].Children, 30, [Sales])",
+  }),
   // NonEmptySubset(set [, value [, dimension…]]): the tuples whose value is not #Missing, reduced to the
   // dimensions named (repeats removed).
   fn("NONEMPTYSUBSET", 1, ANY, (c) => {
@@ -190,17 +226,32 @@ export const MORE_SET_FUNCTIONS: readonly MdxFunction[] = [
       return k;
     });
     return { t: "set", tuples: distinct(kept.map((t) => at.map((k) => t[k] as MdxMember))) };
+  }).described({
+    group: "Set",
+    parameters: `${S}[, ${N}[, ${q("Dimension")}…]]`,
+    description: "The tuples of a set whose value is not empty, reduced to some of their dimensions.",
+    example: "NonEmptySubset([Market].Children)",
   }),
   fn("NONEMPTY", 1, 2, (c) => {
     const tuples = c.setArg(0);
     const over = c.args.length > 1 ? c.setArg(1) : null;
     return { t: "set", tuples: tuples.filter((t) => nonEmptyAt(c, t, 99, over)) };
+  }).described({
+    group: "Set",
+    parameters: `${S}[, ${S}]`,
+    description: "The tuples of a set whose value is not empty.",
+    example: "NonEmpty([Market].Children)",
   }),
   fn("NONEMPTYCOUNT", 1, 3, (c) => {
     const tuples = c.setArg(0);
     const n = tuples.filter((t) => nonEmptyAt(c, t, 1, null)).length;
     // exclude_missing: #Missing rather than 0 when every value is missing.
     return { t: "num", v: n === 0 && c.args.length > 2 ? Number.NaN : n };
+  }).described({
+    group: "Statistical",
+    parameters: `${S}[, ${N}]`,
+    description: "The number of tuples of a set whose value is not empty.",
+    example: holds("NonEmptyCount([Market].Children, [Sales]) = 4"),
   }),
   fn("ADDCALCULATEDMEMBERS", 1, 1, (c) => {
     const tuples = c.setArg(0);
@@ -213,13 +264,33 @@ export const MORE_SET_FUNCTIONS: readonly MdxFunction[] = [
       (m) => m.dimension === d && parents.has(m.parent) && !tuples.some((t) => t[0] === m),
     );
     return { t: "set", tuples: [...tuples, ...extra.map((m) => [m])] };
+  }).described({
+    group: "Set",
+    parameters: S,
+    description: "A set with the query's calculated members at the level of its members.",
+    example: "AddCalculatedMembers([Market].Children)",
   }),
   fn("STRIPCALCULATEDMEMBERS", 1, 1, (c) => ({
     t: "set",
     tuples: c.setArg(0).filter((t) => !t.some(isCalc)),
-  })),
-  fn("ATTRIBUTE", 1, 1, (c) => setOf(attributeBase(c, c.outlineMemberArg(0)))),
-  fn("WITHATTR", 3, 3, withAttr),
+  })).described({
+    group: "Set",
+    parameters: S,
+    description: "A set without its calculated members.",
+    example: "StripCalculatedMembers([Market].Children)",
+  }),
+  fn("ATTRIBUTE", 1, 1, (c) => setOf(attributeBase(c, c.outlineMemberArg(0)))).described({
+    group: "Set",
+    parameters: M,
+    description: "The base members associated with an attribute member.",
+    example: "Attribute([Can])",
+  }),
+  fn("WITHATTR", 3, 3, withAttr).described({
+    group: "Set",
+    parameters: `${q("Attribute Dimension")}, ${STR}, ${q("Value")}`,
+    description: "The base members whose attribute compares with a value.",
+    example: 'WithAttr([Ounces], ">", 16)',
+  }),
   fn("CROSSJOINATTRIBUTE", 2, 2, (c) => {
     // The product of two sets, only the combinations that exist: a base member with the attribute member it has.
     const a = c.setArg(0);
@@ -243,9 +314,25 @@ export const MORE_SET_FUNCTIONS: readonly MdxFunction[] = [
         }),
       ),
     };
+  }).described({
+    group: "Set",
+    parameters: `${S}, ${S}`,
+    description:
+      "The cross product of two sets, keeping the base members with the attribute members they carry.",
+    example: "CrossJoinAttribute({[100-10]}, {[Can], [Bottle]})",
   }),
-  fn("STRTOMBR", 1, 3, strToMember),
-  fn("STRTOMEMBER", 1, 2, strToMember),
+  fn("STRTOMBR", 1, 3, strToMember).described({
+    group: "Navigation",
+    parameters: STR,
+    description: "The member a name or unique name stands for.",
+    example: '{StrToMbr("[Market].[East]")}',
+  }),
+  fn("STRTOMEMBER", 1, 2, strToMember).described({
+    group: "Navigation",
+    parameters: STR,
+    description: "The member a name or unique name stands for (Microsoft's name).",
+    example: '{StrToMember("[Market].[East]")}',
+  }),
   fn("STRTOTUPLE", 1, 2, (c) => {
     const text = textArg(c, 0);
     const v = c.ev.evaluate(parseMdxExpression(text), c.ctx, c.depth);
@@ -253,10 +340,20 @@ export const MORE_SET_FUNCTIONS: readonly MdxFunction[] = [
     if (t.length !== 1) throw new MdxError("MDX_ARGUMENT", { id: "notOneTuple", text }, startOf(c.arg(0)));
     const ms = t[0] as MdxMember[];
     return ms.length === 1 ? { t: "member", m: ms[0] as MdxMember } : { t: "tuple", ms };
+  }).described({
+    group: "Navigation",
+    parameters: STR,
+    description: "The tuple an MDX string stands for.",
+    example: '{StrToTuple("([Qtr1], [East])")}',
   }),
   fn("STRTOSET", 1, 2, (c) => {
     const text = textArg(c, 0);
     const v = c.ev.evaluate(parseMdxExpression(text), c.ctx, c.depth);
     return { t: "set", tuples: c.ev.toSet(v, startOf(c.arg(0))) };
+  }).described({
+    group: "Set",
+    parameters: STR,
+    description: "The set an MDX string stands for.",
+    example: 'StrToSet("{[East], [West]}")',
   }),
 ];

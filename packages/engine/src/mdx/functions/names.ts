@@ -1,3 +1,4 @@
+import type { MdxFunctionDescription } from "./description.ts";
 import { FUNCTIONS, METHOD_TABLE, NAVIGATION_TABLE } from "./library.ts";
 
 /**
@@ -12,3 +13,19 @@ export const MDX_FUNCTION_NAMES: {
   functions: [...FUNCTIONS.keys()].sort(),
   methods: [...METHOD_TABLE.keys(), ...NAVIGATION_TABLE.keys()].sort(),
 };
+
+/**
+ * The description of each name of the tables, in alphabetical order, read from beside its definition: a
+ * function's (`fn(…).described({…})`), or its method's when the method is what MDSCHEMA_FUNCTIONS names (with the
+ * OBJECT it is written after). A name described twice is a mistake in the library.
+ */
+export const MDX_FUNCTION_DESCRIPTIONS: Readonly<Record<string, MdxFunctionDescription>> = (() => {
+  const described = new Map<string, MdxFunctionDescription>();
+  for (const entry of [...FUNCTIONS.values(), ...METHOD_TABLE.values(), ...NAVIGATION_TABLE.values()]) {
+    if (!entry.description) continue;
+    if (described.has(entry.name)) throw new Error(`The MDX function ${entry.name} is described twice`);
+    const { group, parameters, description, example, object } = entry.description;
+    described.set(entry.name, { group, parameters, description, example, ...(object ? { object } : {}) });
+  }
+  return Object.fromEntries([...described].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+})();

@@ -4,7 +4,8 @@ import { startOf } from "../ast.ts";
 import { MdxError } from "../errors.ts";
 import { flatOrder } from "../sets.ts";
 import { isCalc, type MdxMember, type Val } from "../values.ts";
-import { type Call, fn, type MdxFunction } from "./call.ts";
+import { type Call, type DescribableFunction, fn, type MdxFunction } from "./call.ts";
+import { D, holds, M, N, q, S, STR } from "./description.ts";
 import {
   bool,
   currentOf,
@@ -24,7 +25,7 @@ const ANY = Number.POSITIVE_INFINITY;
 const NaN_ = Number.NaN;
 
 /** A function of numbers: #Missing in, #Missing out. */
-const math = (name: string, min: number, max: number, f: (...xs: number[]) => number): MdxFunction =>
+const math = (name: string, min: number, max: number, f: (...xs: number[]) => number): DescribableFunction =>
   fn(name, min, max, (c) => {
     const xs = c.args.map((_, i) => numberArg(c, i));
     if (xs.some((x) => Number.isNaN(x))) return num(NaN_);
@@ -62,7 +63,7 @@ export function percentileOf(xs: number[], p: number): number {
   return sorted[k] as number;
 }
 
-const stat = (name: string, sample: boolean, root: boolean): MdxFunction =>
+const stat = (name: string, sample: boolean, root: boolean): DescribableFunction =>
   fn(name, 1, 3, (c) => {
     const v = variance(numbersOver(c, 1, 2), sample);
     return num(root ? Math.sqrt(v) : v);
@@ -343,28 +344,88 @@ function outlineContext(c: Call): Call["ctx"] {
 
 /** Numbers, strings, dates, statistics, ranks, aggregation and the value of cells. */
 export const SCALAR_FUNCTIONS: readonly MdxFunction[] = [
-  math("ABS", 1, 1, Math.abs),
+  math("ABS", 1, 1, Math.abs).described({
+    group: "Value",
+    parameters: N,
+    description: "The absolute value of a number.",
+    example: holds("Abs(-2) = 2"),
+  }),
   math("ROUND", 1, 2, (x, d = 0) => {
     const f = 10 ** Math.trunc(d);
     return Math.sign(x) * (Math.round(Math.abs(x) * f) / f);
+  }).described({
+    group: "Value",
+    parameters: `${N}[, ${N}]`,
+    description: "A number rounded to a number of decimals.",
+    example: holds("Round(2.5) = 3"),
   }),
   math("TRUNCATE", 1, 2, (x, d = 0) => {
     const f = 10 ** Math.trunc(d);
     return Math.trunc(x * f) / f;
+  }).described({
+    group: "Value",
+    parameters: `${N}[, ${N}]`,
+    description: "A number cut to a number of decimals.",
+    example: holds("Truncate(2.7) = 2"),
   }),
-  math("INT", 1, 1, Math.floor),
-  math("POWER", 2, 2, (x, p) => x ** p),
-  math("EXP", 1, 1, Math.exp),
-  math("LN", 1, 1, (x) => (x > 0 ? Math.log(x) : NaN_)),
-  math("LOG", 1, 2, (x, b = 10) => (x > 0 && b > 0 && b !== 1 ? Math.log(x) / Math.log(b) : NaN_)),
-  math("LOG10", 1, 1, (x) => (x > 0 ? Math.log10(x) : NaN_)),
-  math("MOD", 2, 2, (x, y) => (y === 0 ? NaN_ : x % y)),
-  math("REMAINDER", 1, 1, (x) => x - Math.trunc(x)),
+  math("INT", 1, 1, Math.floor).described({
+    group: "Value",
+    parameters: N,
+    description: "A number rounded down to a whole number.",
+    example: holds("Int(2.5) = 2"),
+  }),
+  math("POWER", 2, 2, (x, p) => x ** p).described({
+    group: "Value",
+    parameters: `${N}, ${N}`,
+    description: "A number raised to a power.",
+    example: holds("Power(2, 3) = 8"),
+  }),
+  math("EXP", 1, 1, Math.exp).described({
+    group: "Value",
+    parameters: N,
+    description: "The number e raised to a power.",
+    example: holds("Exp(0) = 1"),
+  }),
+  math("LN", 1, 1, (x) => (x > 0 ? Math.log(x) : NaN_)).described({
+    group: "Value",
+    parameters: N,
+    description: "The natural logarithm of a number.",
+    example: holds("Ln(1) = 0"),
+  }),
+  math("LOG", 1, 2, (x, b = 10) => (x > 0 && b > 0 && b !== 1 ? Math.log(x) / Math.log(b) : NaN_)).described({
+    group: "Value",
+    parameters: `${N}[, ${q("Base")}]`,
+    description: "The logarithm of a number (base 10 by default).",
+    example: holds("Log(8, 2) = 3"),
+  }),
+  math("LOG10", 1, 1, (x) => (x > 0 ? Math.log10(x) : NaN_)).described({
+    group: "Value",
+    parameters: N,
+    description: "The base-10 logarithm of a number.",
+    example: holds("Log10(100) = 2"),
+  }),
+  math("MOD", 2, 2, (x, y) => (y === 0 ? NaN_ : x % y)).described({
+    group: "Value",
+    parameters: `${N}, ${N}`,
+    description: "The remainder of a division.",
+    example: holds("Mod(7, 3) = 1"),
+  }),
+  math("REMAINDER", 1, 1, (x) => x - Math.trunc(x)).described({
+    group: "Value",
+    parameters: N,
+    description: "The fractional part of a number.",
+    example: holds("Remainder(2.5) = 0.5"),
+  }),
   math("FACTORIAL", 1, 1, (x) => {
     if (x < 0 || !Number.isInteger(x) || x > 170) return NaN_;
     let f = 1;
     for (let i = 2; i <= x; i++) f *= i;
     return f;
+  }).described({
+    group: "Value",
+    parameters: N,
+    description: "The factorial of a whole number.",
+    example: holds("Factorial(4) = 24"),
   }),
   fn("COALESCEEMPTY", 2, ANY, (c) => {
     for (let i = 0; i < c.args.length; i++) {
@@ -374,11 +435,36 @@ export const SCALAR_FUNCTIONS: readonly MdxFunction[] = [
       if (!Number.isNaN(n)) return num(n);
     }
     return num(NaN_);
+  }).described({
+    group: "Value",
+    parameters: `${q("Value Expression")}, ${q("Value Expression")}[, …]`,
+    description: "The first of its values that is not empty.",
+    example: holds("CoalesceEmpty([Sales], 0) > 0"),
   }),
-  fn("AGGREGATE", 1, 2, aggregate),
-  fn("RANK", 2, 4, rank),
-  fn("MEDIAN", 1, 2, (c) => num(percentileOf(numbersOver(c, 1, 99), 50))),
-  fn("PERCENTILE", 3, 3, (c) => num(percentileOf(numbersOver(c, 1, 99), numberArg(c, 2)))),
+  fn("AGGREGATE", 1, 2, aggregate).described({
+    group: "Statistical",
+    parameters: `${S}[, ${M}]`,
+    description: "The values of a set consolidated as the account consolidates them over time.",
+    example: holds("Aggregate({[Jan], [Feb]}, [Sales]) > 0"),
+  }),
+  fn("RANK", 2, 4, rank).described({
+    group: "Statistical",
+    parameters: `${q("Tuple")}, ${S}[, ${N}]`,
+    description: "The position of a tuple in a set, or its rank by value.",
+    example: holds("Rank([East], [Market].Children) = 1"),
+  }),
+  fn("MEDIAN", 1, 2, (c) => num(percentileOf(numbersOver(c, 1, 99), 50))).described({
+    group: "Statistical",
+    parameters: `${S}[, ${N}]`,
+    description: "The middle value of a numeric expression over a set.",
+    example: holds("Median([Market].Children, [Sales]) > 0"),
+  }),
+  fn("PERCENTILE", 3, 3, (c) => num(percentileOf(numbersOver(c, 1, 99), numberArg(c, 2)))).described({
+    group: "Statistical",
+    parameters: `${S}, ${N}, ${q("Percentile")}`,
+    description: "The value at a percentile of a numeric expression over a set.",
+    example: holds("Percentile([Market].Children, [Sales], 50) > 0"),
+  }),
   fn("NTILE", 4, 4, (c) => {
     const t = c.setArg(0)[0] ?? [];
     const tuples = c.setArg(1);
@@ -389,23 +475,88 @@ export const SCALAR_FUNCTIONS: readonly MdxFunction[] = [
     const pos = order.findIndex((x) => x.length === t.length && x.every((m, i) => m === t[i]));
     if (pos < 0) return num(NaN_);
     return num(Math.floor((pos * n) / order.length) + 1);
+  }).described({
+    group: "Statistical",
+    parameters: `${q("Tuple")}, ${S}, ${N}, ${N}`,
+    description: "The division (1 to n) a tuple falls in, the set sorted by value.",
+    example: holds("NTile([East], [Market].Children, 2, [Sales]) > 0"),
   }),
-  stat("STDDEV", true, true),
-  stat("STDDEVP", false, true),
-  stat("STDEV", true, true),
-  stat("STDEVP", false, true),
-  stat("VAR", true, false),
-  stat("VARIANCE", true, false),
-  stat("VARP", false, false),
-  stat("VARIANCEP", false, false),
-  fn("DTS", 2, 2, dts),
-  fn("CELLVALUE", 0, 0, (c) => num(c.ev.cellValue(outlineContext(c), c.depth))),
-  fn("REALVALUE", 0, 0, (c) => num(c.ev.cellValue(outlineContext(c), c.depth))),
+  stat("STDDEV", true, true).described({
+    group: "Statistical",
+    parameters: `${S}[, ${N}[, INCLUDEEMPTY]]`,
+    description: "The sample standard deviation of a numeric expression over a set.",
+    example: holds("Stddev([Market].Children, [Sales]) > 0"),
+  }),
+  stat("STDDEVP", false, true).described({
+    group: "Statistical",
+    parameters: `${S}[, ${N}[, INCLUDEEMPTY]]`,
+    description: "The population standard deviation of a numeric expression over a set.",
+    example: holds("Stddevp([Market].Children, [Sales]) > 0"),
+  }),
+  stat("STDEV", true, true).described({
+    group: "Statistical",
+    parameters: `${S}[, ${N}]`,
+    description: "Stddev under Microsoft's name.",
+    example: holds("Stdev([Market].Children, [Sales]) > 0"),
+  }),
+  stat("STDEVP", false, true).described({
+    group: "Statistical",
+    parameters: `${S}[, ${N}]`,
+    description: "Stddevp under Microsoft's name.",
+    example: holds("StdevP([Market].Children, [Sales]) > 0"),
+  }),
+  stat("VAR", true, false).described({
+    group: "Statistical",
+    parameters: `${S}[, ${N}]`,
+    description: "The sample variance of a numeric expression over a set.",
+    example: holds("Var([Market].Children, [Sales]) > 0"),
+  }),
+  stat("VARIANCE", true, false).described({
+    group: "Statistical",
+    parameters: `${S}[, ${N}]`,
+    description: "The sample variance of a numeric expression over a set.",
+    example: holds("Variance([Market].Children, [Sales]) > 0"),
+  }),
+  stat("VARP", false, false).described({
+    group: "Statistical",
+    parameters: `${S}[, ${N}]`,
+    description: "The population variance of a numeric expression over a set.",
+    example: holds("VarP([Market].Children, [Sales]) > 0"),
+  }),
+  stat("VARIANCEP", false, false).described({
+    group: "Statistical",
+    parameters: `${S}[, ${N}]`,
+    description: "The population variance of a numeric expression over a set.",
+    example: holds("VarianceP([Market].Children, [Sales]) > 0"),
+  }),
+  fn("DTS", 2, 2, dts).described({
+    group: "Value",
+    parameters: `${q("DTS Operation")}, ${M}`,
+    description: "A Dynamic Time Series value (QTD, HTD…) at a period.",
+    example: holds("DTS(QTD, [May]) > 0"),
+  }),
+  fn("CELLVALUE", 0, 0, (c) => num(c.ev.cellValue(outlineContext(c), c.depth))).described({
+    group: "Value",
+    parameters: "(none)",
+    description: "The value of the current cell.",
+    example: holds("CellValue() > 0"),
+  }),
+  fn("REALVALUE", 0, 0, (c) => num(c.ev.cellValue(outlineContext(c), c.depth))).described({
+    group: "Value",
+    parameters: "(none)",
+    description: "The value of the current cell.",
+    example: holds("RealValue() > 0"),
+  }),
   fn("VALUE", 0, 1, (c) => {
     if (c.args.length === 0) return num(c.ev.cellValue(c.ctx, c.depth));
     const v = c.val(0);
     if (v.t === "str" || v.t === "num") return v;
     return num(c.ev.toNumber(v, startOf(c.arg(0)), c.ctx, c.depth));
+  }).described({
+    group: "Value",
+    parameters: `[${q("Value Expression")}]`,
+    description: "The value of a member, a tuple or the current cell.",
+    example: holds("Value([Sales]) > 0"),
   }),
   fn("ISVALID", 1, 1, (c) => {
     try {
@@ -417,6 +568,11 @@ export const SCALAR_FUNCTIONS: readonly MdxFunction[] = [
         return bool(false);
       throw e;
     }
+  }).described({
+    group: "Logical",
+    parameters: q("Expression"),
+    description: "Whether an expression gives a member, a set or a value.",
+    example: holds("IsValid([East].Parent)"),
   }),
   fn("ISMATCH", 2, 3, (c) => {
     const s = textArg(c, 0);
@@ -431,6 +587,11 @@ export const SCALAR_FUNCTIONS: readonly MdxFunction[] = [
       throw new MdxError("MDX_ARGUMENT", { id: "notRegex", pattern }, startOf(c.arg(1)));
     }
     return bool(re.test(s));
+  }).described({
+    group: "Logical",
+    parameters: `${STR}, ${STR}[, IGNORE_CASE]`,
+    description: "Whether a string matches a regular expression.",
+    example: holds('IsMatch("East", "^E")'),
   }),
   // Strings.
   fn("CONCAT", 1, ANY, (c) =>
@@ -440,43 +601,143 @@ export const SCALAR_FUNCTIONS: readonly MdxFunction[] = [
         c.args.map((_, i) => textArg(c, i)),
       ),
     ),
-  ),
-  fn("LEFT", 2, 2, (c) => str(textArg(c, 0).slice(0, Math.max(0, signedIntegerArg(c, 1))))),
+  ).described({
+    group: "Value",
+    parameters: `${STR}[, ${STR}…]`,
+    description: "Strings joined end to end.",
+    example: holds('Concat("a", "b") = "ab"'),
+  }),
+  fn("LEFT", 2, 2, (c) => str(textArg(c, 0).slice(0, Math.max(0, signedIntegerArg(c, 1))))).described({
+    group: "Value",
+    parameters: `${STR}, ${N}`,
+    description: "The first characters of a string.",
+    example: holds('Left("East", 2) = "Ea"'),
+  }),
   fn("RIGHT", 2, 2, (c) => {
     const s = textArg(c, 0);
     const n = Math.max(0, signedIntegerArg(c, 1));
     return str(n === 0 ? "" : s.slice(-n));
+  }).described({
+    group: "Value",
+    parameters: `${STR}, ${N}`,
+    description: "The last characters of a string.",
+    example: holds('Right("East", 2) = "st"'),
   }),
-  fn("LEN", 1, 1, (c) => num(textArg(c, 0).length)),
-  fn("UPPER", 1, 1, (c) => str(textArg(c, 0).toUpperCase())),
-  fn("LOWER", 1, 1, (c) => str(textArg(c, 0).toLowerCase())),
-  fn("UCASE", 1, 1, (c) => str(textArg(c, 0).toUpperCase())),
-  fn("LCASE", 1, 1, (c) => str(textArg(c, 0).toLowerCase())),
-  fn("LTRIM", 1, 1, (c) => str(textArg(c, 0).replace(/^\s+/, ""))),
-  fn("RTRIM", 1, 1, (c) => str(textArg(c, 0).replace(/\s+$/, ""))),
-  fn("TRIM", 1, 1, (c) => str(textArg(c, 0).trim())),
-  fn("SUBSTRING", 2, 3, substring),
+  fn("LEN", 1, 1, (c) => num(textArg(c, 0).length)).described({
+    group: "Value",
+    parameters: STR,
+    description: "The length of a string.",
+    example: holds('Len("East") = 4'),
+  }),
+  fn("UPPER", 1, 1, (c) => str(textArg(c, 0).toUpperCase())).described({
+    group: "Value",
+    parameters: STR,
+    description: "A string in upper case.",
+    example: holds('Upper("east") = "EAST"'),
+  }),
+  fn("LOWER", 1, 1, (c) => str(textArg(c, 0).toLowerCase())).described({
+    group: "Value",
+    parameters: STR,
+    description: "A string in lower case.",
+    example: holds('Lower("EAST") = "east"'),
+  }),
+  fn("UCASE", 1, 1, (c) => str(textArg(c, 0).toUpperCase())).described({
+    group: "Value",
+    parameters: STR,
+    description: "A string in upper case.",
+    example: holds('UCase("ab") = "AB"'),
+  }),
+  fn("LCASE", 1, 1, (c) => str(textArg(c, 0).toLowerCase())).described({
+    group: "Value",
+    parameters: STR,
+    description: "A string in lower case.",
+    example: holds('LCase("AB") = "ab"'),
+  }),
+  fn("LTRIM", 1, 1, (c) => str(textArg(c, 0).replace(/^\s+/, ""))).described({
+    group: "Value",
+    parameters: STR,
+    description: "A string without its leading spaces.",
+    example: holds('LTrim(" a") = "a"'),
+  }),
+  fn("RTRIM", 1, 1, (c) => str(textArg(c, 0).replace(/\s+$/, ""))).described({
+    group: "Value",
+    parameters: STR,
+    description: "A string without its trailing spaces.",
+    example: holds('RTrim("a ") = "a"'),
+  }),
+  fn("TRIM", 1, 1, (c) => str(textArg(c, 0).trim())).described({
+    group: "Value",
+    parameters: STR,
+    description: "A string without its leading and trailing spaces.",
+    example: holds('Trim(" a ") = "a"'),
+  }),
+  fn("SUBSTRING", 2, 3, substring).described({
+    group: "Value",
+    parameters: `${STR}, ${N}[, ${N}]`,
+    description: "The characters of a string between two positions (from 1).",
+    example: holds('Substring("East", 2, 3) = "as"'),
+  }),
   fn("MID", 2, 3, (c) => {
     const s = textArg(c, 0);
     const start = Math.max(1, signedIntegerArg(c, 1));
     const len = c.args.length > 2 ? Math.max(0, signedIntegerArg(c, 2)) : s.length;
     return str(s.slice(start - 1, start - 1 + len));
+  }).described({
+    group: "Value",
+    parameters: `${STR}, ${N}[, ${N}]`,
+    description: "Characters from the middle of a string.",
+    example: holds('Mid("East", 2, 2) = "as"'),
   }),
-  fn("INSTR", 2, 4, inStr),
-  fn("INSTRING", 2, 2, (c) => num(textArg(c, 0).indexOf(textArg(c, 1)) + 1)),
+  fn("INSTR", 2, 4, inStr).described({
+    group: "Value",
+    parameters: `[${N}, ]${STR}, ${STR}`,
+    description: "The position of a string in another (from 1), 0 when absent.",
+    example: holds('InStr("abc", "c") = 3'),
+  }),
+  fn("INSTRING", 2, 2, (c) => num(textArg(c, 0).indexOf(textArg(c, 1)) + 1)).described({
+    group: "Value",
+    parameters: `${STR}, ${STR}`,
+    description: "The position of a string in another (from 1), 0 when absent.",
+    example: holds('InString("abc", "b") = 2'),
+  }),
   fn("NUMTOSTR", 1, 1, (c) => {
     const n = numberArg(c, 0);
     return str(Number.isNaN(n) ? "#Missing" : String(n));
+  }).described({
+    group: "Value",
+    parameters: N,
+    description: "A number written as a string.",
+    example: holds('NumToStr(2) = "2"'),
   }),
   fn("STRTONUM", 1, 1, (c) => {
     const s = textArg(c, 0).trim();
     const n = s === "" ? NaN_ : Number(s);
     return num(Number.isFinite(n) ? n : NaN_);
+  }).described({
+    group: "Value",
+    parameters: STR,
+    description: "The number a string holds.",
+    example: holds('StrToNum("2") = 2'),
   }),
   // Dates: numbers of seconds since 1970-01-01 UTC.
-  fn("TODAY", 0, 0, () => num(Math.floor(Date.now() / 1000 / DAY) * DAY)),
-  fn("TODATE", 2, 2, todate),
-  fn("TODATEEX", 2, 2, todate),
+  fn("TODAY", 0, 0, () => num(Math.floor(Date.now() / 1000 / DAY) * DAY)).described({
+    group: "Value",
+    parameters: "(none)",
+    description: "Today's date, in seconds since 1970.",
+    example: holds("Today() > 0"),
+  }),
+  fn("TODATE", 2, 2, todate).described({
+    group: "Value",
+    parameters: `${STR}, ${STR}`,
+    description: "The date a string holds, read by a format such as mm-dd-yyyy.",
+    example: holds('Todate("mm-dd-yyyy", "01-02-1970") = 86400'),
+  }),
+  fn("TODATEEX", 2, 2, todate).described({
+    group: "Value",
+    parameters: `${STR}, ${STR}`,
+    description: "The date a string holds, read by a format.",
+    example: holds('TodateEx("yyyy-mm-dd", "1970-01-02") = 86400'),
+  }),
   fn("DATEDIFF", 3, 3, (c) => {
     const a = toDate(numberArg(c, 0));
     const b = toDate(numberArg(c, 1));
@@ -502,21 +763,62 @@ export const SCALAR_FUNCTIONS: readonly MdxFunction[] = [
       default:
         return num(days);
     }
+  }).described({
+    group: "Value",
+    parameters: `${D}, ${D}, ${q("Date Part")}`,
+    description: "The difference between two dates in years, quarters, months, weeks or days.",
+    example: holds("DateDiff(0, 86400, DP_DAY) = 1"),
   }),
-  fn("DATEPART", 2, 3, (c) => num(datePart(toDate(numberArg(c, 0)), datePartArg(c, 1)))),
+  fn("DATEPART", 2, 3, (c) => num(datePart(toDate(numberArg(c, 0)), datePartArg(c, 1)))).described({
+    group: "Value",
+    parameters: `${D}, ${q("Date Part")}`,
+    description: "The year, quarter, month, week, day or weekday of a date.",
+    example: holds("DatePart(0, DP_YEAR) = 1970"),
+  }),
   fn("DATEROLL", 3, 3, (c) =>
     num(fromDate(roll(toDate(numberArg(c, 0)), datePartArg(c, 1), signedIntegerArg(c, 2)))),
-  ),
+  ).described({
+    group: "Value",
+    parameters: `${D}, ${q("Date Part")}, ${N}`,
+    description: "A date moved by a number of years, quarters, months, weeks or days.",
+    example: holds("DateRoll(0, DP_DAY, 1) = 86400"),
+  }),
   // FormatDate(date, format); a format given first (as one of Oracle's examples writes it) is read the same.
   fn("FORMATDATE", 2, 2, (c) => {
     const first = c.val(0);
     return first.t === "str"
       ? str(formatDate(numberArg(c, 1), first.v))
       : str(formatDate(numberArg(c, 0), textArg(c, 1)));
+  }).described({
+    group: "Value",
+    parameters: `${D}, ${STR}`,
+    description: "A date written in a format (yyyy, mm, dd, month, mon…).",
+    example: holds('FormatDate(0, "yyyy") = "1970"'),
   }),
-  fn("GETFIRSTDAY", 2, 2, (c) => num(fromDate(firstDay(toDate(numberArg(c, 0)), datePartArg(c, 1))))),
-  fn("GETLASTDAY", 2, 2, (c) => num(fromDate(lastDay(toDate(numberArg(c, 0)), datePartArg(c, 1))))),
-  fn("GETROUNDDATE", 2, 2, (c) => num(fromDate(firstDay(toDate(numberArg(c, 0)), datePartArg(c, 1))))),
+  fn("GETFIRSTDAY", 2, 2, (c) =>
+    num(fromDate(firstDay(toDate(numberArg(c, 0)), datePartArg(c, 1)))),
+  ).described({
+    group: "Value",
+    parameters: `${D}, ${q("Date Part")}`,
+    description: "The first day of the year, quarter, month or week of a date.",
+    example: holds("GetFirstDay(86400, DP_MONTH) = 0"),
+  }),
+  fn("GETLASTDAY", 2, 2, (c) => num(fromDate(lastDay(toDate(numberArg(c, 0)), datePartArg(c, 1))))).described(
+    {
+      group: "Value",
+      parameters: `${D}, ${q("Date Part")}`,
+      description: "The last day of the year, quarter, month or week of a date.",
+      example: holds("GetLastDay(0, DP_MONTH) = 2592000"),
+    },
+  ),
+  fn("GETROUNDDATE", 2, 2, (c) =>
+    num(fromDate(firstDay(toDate(numberArg(c, 0)), datePartArg(c, 1)))),
+  ).described({
+    group: "Value",
+    parameters: `${D}, ${q("Date Part")}`,
+    description: "A date rounded down to its year, quarter, month or week.",
+    example: holds("GetRoundDate(86400, DP_YEAR) = 0"),
+  }),
   fn("GETNEXTDAY", 2, 2, (c) => {
     // The first date after `date` that falls on the weekday (1 = Sunday … 7 = Saturday).
     const d = toDate(numberArg(c, 0));
@@ -524,7 +826,22 @@ export const SCALAR_FUNCTIONS: readonly MdxFunction[] = [
     if (w < 1 || w > 7) throw new MdxError("MDX_ARGUMENT", { id: "weekday" }, startOf(c.arg(1)));
     const ahead = (w - 1 - d.getUTCDay() + 7) % 7 || 7;
     return num(fromDate(firstDay(d, "DP_DAY")) + ahead * DAY);
+  }).described({
+    group: "Value",
+    parameters: `${D}, ${q("Weekday")}`,
+    description: "The first date after a date that falls on a weekday (1 = Sunday).",
+    example: holds("GetNextDay(0, 5) = 604800"),
   }),
-  fn("JULIANDATE", 1, 1, (c) => num(numberArg(c, 0) / DAY + 2440587.5)),
-  fn("UNIXDATE", 1, 1, (c) => num(Math.round((numberArg(c, 0) - 2440587.5) * DAY))),
+  fn("JULIANDATE", 1, 1, (c) => num(numberArg(c, 0) / DAY + 2440587.5)).described({
+    group: "Value",
+    parameters: D,
+    description: "The Julian date of a date.",
+    example: holds("JulianDate(0) > 2440587"),
+  }),
+  fn("UNIXDATE", 1, 1, (c) => num(Math.round((numberArg(c, 0) - 2440587.5) * DAY))).described({
+    group: "Value",
+    parameters: q("Julian Date"),
+    description: "The date (seconds since 1970) of a Julian date.",
+    example: holds("UnixDate(2440587.5) = 0"),
+  }),
 ];
