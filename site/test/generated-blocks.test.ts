@@ -240,6 +240,16 @@ describe("the Works on line of a user page", () => {
     );
   });
 
+  it("says on Open form, in a reader's words, that a form opens by its name and its list is demo only (R9 D6)", () => {
+    // Was "partly (Forms Library (list forms) and Composite forms — demo only)": the table's labels.
+    expect(worksOnLine(["open-form", "forms-library", "composite-forms"], "en")).toBe(
+      "**Works on:** Essbase 11.x, Essbase 21c and SSAS: [no](#what-each-server-allows) · Planning and PBCS: [by the form's name](#what-each-server-allows) (the list of forms and composite forms — [demo only](#what-each-server-allows))",
+    );
+    expect(worksOnLine(["open-form", "forms-library", "composite-forms"], "fr")).toBe(
+      "**Fonctionne avec :** Essbase 11.x, Essbase 21c et SSAS : [non](#ce-que-permet-chaque-serveur) · Planning et PBCS : [par le nom du formulaire](#ce-que-permet-chaque-serveur) (la liste des formulaires et les formulaires composites — [démo seulement](#ce-que-permet-chaque-serveur))",
+    );
+  });
+
   it("says on Cell types that Essbase and SSAS have number cells only, as the page's server table does", () => {
     const page = GENERATED_PAGES.find((p) => p.path === "QiBates/features/features/Types.md");
     expect(page?.blocks("en")["real-servers"]).toContain(

@@ -705,7 +705,7 @@ function featureRow(id: string): FeatureRow {
  * the verdict of the page's feature (its first row; none: every server does it), and, in brackets, the other rows
  * of the page where they differ from it ("Essbase 21c and SSAS: yes (Zoom In: formulas — no)"). Servers with the
  * same entry are named together. Each verdict other than yes links to `link`, where its reason is: the page's
- * server table.
+ * server table. A row's `worksOn` words, where it has them, name it and its "partly" in a reader's words.
  */
 export function worksOnLine(
   ids: readonly string[],
@@ -714,17 +714,22 @@ export function worksOnLine(
 ): string {
   const w = WORKS_ON_WORDS[locale];
   const rows = ids.map(featureRow);
-  const word = (v: Verdict) => (v === "works" ? w.verdict[v] : `[${w.verdict[v]}](${link})`);
+  const word = (v: Verdict, row?: FeatureRow) => {
+    if (v === "works") return w.verdict[v];
+    const partly = v === "partly" ? row?.worksOn?.partly?.[locale] : undefined;
+    return `[${partly ?? w.verdict[v]}](${link})`;
+  };
   const groups: { servers: Connector[]; text: string }[] = [];
   for (const c of MATRIX_CONNECTORS) {
     const main: Verdict = rows[0] ? featureVerdict(rows[0], c).v : "works";
     const others = new Map<Verdict, string[]>();
     for (const row of rows.slice(1)) {
       const { v } = featureVerdict(row, c);
-      if (v !== main) others.set(v, [...(others.get(v) ?? []), row.label[locale]]);
+      const label = row.worksOn?.label?.[locale] ?? row.label[locale];
+      if (v !== main) others.set(v, [...(others.get(v) ?? []), label]);
     }
     const except = [...others].map(([v, labels]) => `${joined(labels, locale)} — ${word(v)}`);
-    const text = `${word(main)}${except.length ? ` (${except.join(locale === "fr" ? " ; " : "; ")})` : ""}`;
+    const text = `${word(main, rows[0])}${except.length ? ` (${except.join(locale === "fr" ? " ; " : "; ")})` : ""}`;
     const same = groups.find((g) => g.text === text);
     if (same) same.servers.push(c);
     else groups.push({ servers: [c], text });

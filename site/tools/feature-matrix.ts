@@ -77,6 +77,12 @@ export interface FeatureRow {
    */
   matrixWhy?: Partial<Record<Connector, Text>>;
   base?: Partial<Record<Connector, Base>>;
+  /**
+   * The row in a user page's "Works on" line, in a reader's words where the table's would read as a capability:
+   * `label` names it among the page's other rows ("the list of forms", not "Forms Library (list forms)"), and
+   * `partly` says what a server that does it in part does ("by the form's name"), in place of "partly".
+   */
+  worksOn?: { label?: Text; partly?: Text };
 }
 
 export interface FeatureGroup {
@@ -240,6 +246,7 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
       {
         id: "forms-library",
         label: { en: "Forms Library (list forms)", fr: "Bibliothèque de formulaires (lister)" },
+        worksOn: { label: { en: "the list of forms", fr: "la liste des formulaires" } },
         needs: ["forms"],
         partlyMeans: "demo",
         base: each(ESSBASE_FAMILY, ["no", R.noForms]),
@@ -247,6 +254,7 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
       {
         id: "open-form",
         label: { en: "Open a form", fr: "Ouvrir un formulaire" },
+        worksOn: { partly: { en: "by the form's name", fr: "par le nom du formulaire" } },
         page: "features/actions/OpenForm.md",
         needs: ["forms"],
         base: each(ESSBASE_FAMILY, ["no", R.noForms]),
@@ -254,6 +262,7 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
       {
         id: "composite-forms",
         label: { en: "Composite forms", fr: "Formulaires composites" },
+        worksOn: { label: { en: "composite forms", fr: "les formulaires composites" } },
         needs: ["compositeForms"],
         base: each(ESSBASE_FAMILY, ["no", R.noForms]),
       },
