@@ -98,9 +98,10 @@ function run(file: string, args: string[], env: Record<string, string>): Promise
   });
 }
 
-/** Error-catalogue rows of a page: `| \`QB_ERR_X\` | 400 | when |`. */
+/** Error-catalogue rows of a page: `| \`QB_ERR_X\` | 400 | when | what to do |`. */
 function catalogueRows(source: string): { code: string; status: number; when: string }[] {
-  return [...source.matchAll(/^\| `(QB_ERR_[A-Z_]+)` \| (\d{3}) \| (.+?) \|\s*$/gm)].map((m) => ({
+  // The catalogue's rows: code, status, when it is answered, then what to do.
+  return [...source.matchAll(/^\| `(QB_ERR_[A-Z_]+)` \| (\d{3}) \| (.+?) \| .+ \|\s*$/gm)].map((m) => ({
     code: m[1] ?? "",
     status: Number(m[2]),
     when: m[3] ?? "",
@@ -357,9 +358,12 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
     expect({ ...shown, requestId: "" }).toEqual({ ...body, requestId: "" });
   });
 
-  it("lists every error code of the registry with its status and when it is answered", () => {
+  it("points to the one error catalogue, which lists every code of the registry with its status and when it is answered", () => {
+    expect(source).toContain(
+      locale === "en" ? "(errors-and-limits.md#errors-by-code)" : "(errors-and-limits.md#erreurs-par-code)",
+    );
     const expected = errorCatalogue(locale).map(({ code, status, when }) => ({ code, status, when }));
-    const rows = catalogueRows(source);
+    const rows = catalogueRows(read("errors-and-limits.md"));
     // Every code of the registry, in the catalogue's order (a code no longer returned last).
     expect([...rows.map((r) => r.code)].sort()).toEqual([...ERROR_CODE_LIST].sort());
     expect(rows).toEqual(expected);
