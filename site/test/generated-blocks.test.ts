@@ -14,7 +14,13 @@ import {
   withGeneratedBlocks,
   worksOnLine,
 } from "../tools/capability-docs.ts";
-import { FEATURE_ROWS, featureVerdict, MATRIX_CONNECTORS, SERVER_NAME } from "../tools/feature-matrix.ts";
+import {
+  FEATURE_ROWS,
+  featureMatrix,
+  featureVerdict,
+  MATRIX_CONNECTORS,
+  SERVER_NAME,
+} from "../tools/feature-matrix.ts";
 
 /**
  * Every per-connector statement of the documentation comes from the capability table: the blocks written by
@@ -247,6 +253,20 @@ describe("the Works on line of a user page", () => {
     );
     expect(worksOnLine(["open-form", "forms-library", "composite-forms"], "fr")).toBe(
       "**Fonctionne avec :** Essbase 11.x, Essbase 21c et SSAS : [non](#ce-que-permet-chaque-serveur) · Planning et PBCS : [par le nom du formulaire](#ce-que-permet-chaque-serveur) (la liste des formulaires et les formulaires composites — [démo seulement](#ce-que-permet-chaque-serveur))",
+    );
+  });
+
+  it("says where substitution variables work on Planning and PBCS, below a grid row that says No there (R9 D9)", () => {
+    const row = (locale: "en" | "fr", label: string) =>
+      featureMatrix(locale)
+        .split("\n")
+        .find((line) => line.startsWith(`| ${label} |`));
+    expect(row("en", "Substitution variables in a grid")).toContain("| **No** | **No** |");
+    expect(row("en", "Substitution variables")).toContain(
+      "**Planning, PBCS**: In Member Selection, whose **Substitution** filter",
+    );
+    expect(row("fr", "Variables de substitution")).toContain(
+      "**Planning, PBCS**\u00a0: dans la Sélection de membres, dont le filtre **Substitution**",
     );
   });
 

@@ -156,6 +156,10 @@ const R = {
     fr: "Essbase et SSAS n'ont pas de listes de tâches Planning.",
   },
   ssasVariables: readerOf("ssas", "variables"),
+  planningVariables: {
+    en: "In Member Selection, whose **Substitution** filter lists the plan type's variables as `&Name`.",
+    fr: "Dans la Sélection de membres, dont le filtre **Substitution** liste les variables du type de plan sous la forme `&Nom`.",
+  },
 } satisfies Record<string, Text>;
 
 /** The matrix, group by group. */
@@ -347,7 +351,8 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         label: { en: "Substitution variables", fr: "Variables de substitution" },
         needs: ["variables", "planningMemberFilters"],
         part: ["variablesSet"],
-        base: { ssas: ["no", R.ssasVariables] },
+        // Where a Planning user meets them, since "Substitution variables in a grid" says No there (R9 D9).
+        base: { ssas: ["no", R.ssasVariables], ...each(PLANNING_FAMILY, ["works", R.planningVariables]) },
       },
       {
         id: "pov",
