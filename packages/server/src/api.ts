@@ -9,6 +9,7 @@ import { answerBody } from "./answer-slices.ts";
 import { ApiError } from "./api-error.ts";
 import { bodyLimitOf, REQUEST_ENCODINGS } from "./body-limits.ts";
 import { hasCallDeadline, withDeadline } from "./call-deadline.ts";
+import { holdConnection } from "./connection-hold.ts";
 import { CONTRACT_SCHEMA_ID, type Contract, type JsonObject, type Operation } from "./contract-operations.ts";
 import { ENCODING_ADVICE, quoted } from "./framework-errors.ts";
 import { jsonSteps } from "./json-steps.ts";
@@ -279,20 +280,6 @@ async function outcomeOf(call: Promise<unknown>, request: FastifyRequest): Promi
     request.log.error({ err: e }, "internal error");
     return { status: "failed", error: operationError(new ApiError("QB_ERR_INTERNAL"), "en", request.id) };
   }
-}
-
-/**
- * Keeps a long call's connection open while the server works for it: the idle timeout of the connection
- * (CONNECTION_TIMEOUT_SECONDS) is suspended until the handler ends, then set again for the answer.
- */
-function holdConnection(request: FastifyRequest, idleMs: number): () => void {
-  const socket = request.raw.socket;
-  // An injected request (tests) has a socket of its own kind, without timeouts.
-  if (typeof socket?.setTimeout !== "function") return () => {};
-  socket.setTimeout(0);
-  return () => {
-    if (!socket.destroyed) socket.setTimeout(idleMs);
-  };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Provider } from "@qibates/provider";
 import { acceptedLocale, type WireEndpointName, wireErrorBody, wireProtocolOf } from "@qibates/wire";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { wireCallTimedOut } from "./call-deadline.ts";
+import { holdConnection } from "./connection-hold.ts";
 
 /**
  * One deadline per request of a wire endpoint standing in front of a server (QIBATES_WIRE_UPSTREAM), as the API's
@@ -118,10 +119,7 @@ function startCall(
   // Each request to the server listens to it (an endpoint reads several member lists at a time).
   setMaxListeners(0, controller.signal);
   let by = Date.now() + seconds * 1000;
-  const socket = request.raw.socket;
-  // An injected request (tests) has a socket of its own kind, without timeouts.
-  const held = typeof socket?.setTimeout === "function";
-  if (held) socket.setTimeout(0);
+  const release = holdConnection(request, seconds * 1000);
   let unanswered: NodeJS.Timeout | undefined;
   const timer = setTimeout(() => {
     if (reply.sent || reply.raw.headersSent) return;
@@ -149,7 +147,7 @@ function startCall(
     end() {
       call.lift();
       clearTimeout(unanswered);
-      if (held && !socket.destroyed) socket.setTimeout(seconds * 1000);
+      release();
     },
   };
   return call;

@@ -21,6 +21,7 @@ import {
 } from "@qibates/wire";
 import type { FastifyInstance } from "fastify";
 import { type Config, ConfigError } from "./config.ts";
+import { holdWhileWorking } from "./connection-hold.ts";
 import { DEMO_USERS } from "./demo.ts";
 import type { Services } from "./services.ts";
 import { SERVER_VERSION } from "./version.ts";
@@ -90,14 +91,14 @@ export async function registerWireEndpoints(
     ...(upstream ? {} : { sharedUser: isDemoUser }),
   };
   // In front of a server, each endpoint's routes under the call deadline; over the embedded engine nothing waits
-  // for another server.
+  // for another server, and a request's connection is held while the engine works on it: never closed for
+  // silence before its answer, however long a busy machine takes.
   const mount = (endpoint: WireEndpointName, register: (scope: FastifyInstance) => PromiseLike<unknown>) =>
-    upstream
-      ? app.register(async (scope) => {
-          wireDeadline(scope, endpoint, config.connectionTimeoutSeconds);
-          await register(scope);
-        })
-      : register(app);
+    app.register(async (scope) => {
+      if (upstream) wireDeadline(scope, endpoint, config.connectionTimeoutSeconds);
+      else holdWhileWorking(scope, config.connectionTimeoutSeconds * 1000);
+      await register(scope);
+    });
   const demoNamed = config.wireAdministrators.filter((name) => isDemoUser(accountName(name)));
   if (demoNamed.length > 0) {
     app.log.warn(
