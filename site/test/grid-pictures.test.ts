@@ -244,7 +244,10 @@ describe("grid pictures", () => {
       expect(before[2]?.slice(1), locale).toEqual([YELLOW, YELLOW, YELLOW]);
       // East, whose totals the submit changed, is marked in the "after" grid, in another color.
       const after = drawnFills(sheetGroups(submit, "after")[0] ?? "", 4);
-      expect(after[3]?.slice(1).every((f) => f !== "#ffffff" && f !== YELLOW), locale).toBe(true);
+      expect(
+        after[3]?.slice(1).every((f) => f !== "#ffffff" && f !== YELLOW),
+        locale,
+      ).toBe(true);
       expect(after[2]?.slice(1), locale).toEqual(["#ffffff", "#ffffff", "#ffffff"]);
     }
   });
