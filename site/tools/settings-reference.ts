@@ -233,8 +233,8 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   DEMO_SESSIONS_PER_NETWORK: {
     group: "demo",
     text: {
-      en: "Sessions of the public demo key one IPv6 /48 network may hold at once, past which a demo-key login from there is refused with `429` (raise it when many people reach the demo from one network). Past the demo key's 10,000 sessions in all, a login is refused the same way, unless its address holds `MAX_SESSIONS_PER_KEY` sessions and ends its oldest.",
-      fr: "Les sessions de la clé de démonstration publique qu'un réseau IPv6 /48 peut détenir à la fois ; au-delà, une connexion avec cette clé depuis ce réseau est refusée avec `429` (augmentez-le quand beaucoup de personnes joignent la démonstration depuis un même réseau). Au-delà des 10 000 sessions de la clé de démonstration en tout, une connexion est refusée de la même façon, sauf si son adresse en détient `MAX_SESSIONS_PER_KEY` et ferme la plus ancienne.",
+      en: "Sessions of the public demo key one client network (an IPv6 /48, or one IPv4 address) may hold at once, past which a demo-key login from there is refused with `429` (raise it when many people reach the demo from one network). Past the demo key's 10,000 sessions in all, a login is refused the same way, unless its address holds `MAX_SESSIONS_PER_KEY` sessions and ends its oldest.",
+      fr: "Les sessions de la clé de démonstration publique qu'un réseau de clients (un /48 IPv6, ou une adresse IPv4) peut détenir à la fois ; au-delà, une connexion avec cette clé depuis ce réseau est refusée avec `429` (augmentez-le quand beaucoup de personnes joignent la démonstration depuis un même réseau). Au-delà des 10 000 sessions de la clé de démonstration en tout, une connexion est refusée de la même façon, sauf si son adresse en détient `MAX_SESSIONS_PER_KEY` et ferme la plus ancienne.",
     },
     page: "admin/caller-limits.md",
   },
@@ -519,7 +519,7 @@ const PAGE_TEXT = {
   title: { en: "Settings reference", fr: "Référence des paramètres" },
   description: {
     en: "Every setting of the QiBates server, grouped by task: its default, what it does, why you would change it, and the page that explains it.",
-    fr: "Chaque paramètre du serveur QiBates, regroupé par tâche : sa valeur par défaut, ce qu'il fait, pourquoi le changer, et la page qui l'explique.",
+    fr: "Chaque paramètre du serveur QiBates, regroupé par usage : sa valeur par défaut, ce qu'il fait, pourquoi le changer, et la page qui l'explique.",
   },
   intro: {
     en: "Every setting is an environment variable of the server process (a systemd unit, a container's definition), read and checked at start-up: a wrong value stops the start with one line per faulty setting and exit code `2` (see {run}). A first deployment sets `PUBLIC_URL`, `QIBATES_DEMO=false`, `ALLOWED_HOSTS`, the Google or Microsoft sign-in that gives users their API keys and, behind a proxy, `TRUST_PROXY`; the others have defaults that suit a single server.",
