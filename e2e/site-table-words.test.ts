@@ -119,3 +119,42 @@ describe.each([
     }
   });
 });
+
+// Issue 69 (outside read R7 D7): a short value in code that the reader types, such as `essbase-stndln` or
+// `--application`, stays on one line in a table cell. The check above lets a break after a hyphen pass, as the
+// browser's own; before src/components/DocCode.tsx, these broke as `essbase-` / `stndln` at every width.
+describe.each([
+  { locale: "en", prefix: "" },
+  { locale: "fr", prefix: "/fr" },
+])("short code in a table cell ($locale)", ({ prefix }) => {
+  it("stays on one line at 1366, 996 and 800 px", { timeout: 120_000 }, async () => {
+    const split: string[] = [];
+    for (const path of [
+      "/docs/admin/snapshot-contents",
+      "/docs/admin/take-a-snapshot",
+      "/docs/admin/snapshot-files",
+    ]) {
+      await page.setViewportSize({ width: WIDTHS[0], height: 900 });
+      const response = await page.goto(baseUrl + prefix + path, { waitUntil: "load" });
+      expect(response?.status(), path).toBe(200);
+      await hydrated(page);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.evaluate(
+          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+        );
+        const found = await page.evaluate(() =>
+          Array.from(document.querySelectorAll("article td code, article th code"))
+            .filter((code) => /^(?=.*[-/])\S{1,24}$/.test(code.textContent ?? ""))
+            .filter((code) => {
+              const lines = Array.from(code.getClientRects()).filter((rect) => rect.width > 0);
+              return new Set(lines.map((rect) => Math.round(rect.top))).size > 1;
+            })
+            .map((code) => code.textContent ?? ""),
+        );
+        split.push(...found.map((text) => `${width} px ${prefix}${path}: ${text}`));
+      }
+    }
+    expect(split).toEqual([]);
+  });
+});
