@@ -9,7 +9,8 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD = join(ROOT, "site", "build");
 const STAMP = join(BUILD, ".qibates-build-stamp");
 // Everything the built site is made from. Generated folders (build, .docusaurus, static/scalar,
-// static/openapi) are not sources.
+// static/openapi, static/img/grids) are not sources: the grid pictures are written again by every docusaurus
+// run that loads the site's plugins (`write-translations` in the site's tests too), from sources listed here.
 const SOURCES = [
   "site/docs",
   "site/i18n",
@@ -29,7 +30,7 @@ const SOURCES = [
   "packages/engine/demo",
   "packages/engine/package.json",
 ];
-const SKIP = new Set(["node_modules", "build", ".docusaurus", "scalar", "openapi"]);
+const SKIP = new Set(["node_modules", "build", ".docusaurus", "scalar", "openapi", "grids"]);
 
 /** The newest modification time of a file or folder tree (ms since the epoch; 0 when missing). */
 export function newestMtime(path) {
