@@ -233,8 +233,8 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   DEMO_SESSIONS_PER_NETWORK: {
     group: "demo",
     text: {
-      en: "Sessions of the public demo key one client network (an IPv6 /48, or one IPv4 address) may hold at once, past which a demo-key login from there is refused with `429` (raise it when many people reach the demo from one network). Past the demo key's 10,000 sessions in all, a login is refused the same way, unless its address holds `MAX_SESSIONS_PER_KEY` sessions and ends its oldest.",
-      fr: "Les sessions de la clé de démonstration publique qu'un réseau de clients (un /48 IPv6, ou une adresse IPv4) peut détenir à la fois ; au-delà, une connexion avec cette clé depuis ce réseau est refusée avec `429` (augmentez-le quand beaucoup de personnes joignent la démonstration depuis un même réseau). Au-delà des 10 000 sessions de la clé de démonstration en tout, une connexion est refusée de la même façon, sauf si son adresse en détient `MAX_SESSIONS_PER_KEY` et ferme la plus ancienne.",
+      en: "Sessions of the public demo key one client network (an IPv6 /48, or one IPv4 address) may hold at once, past which a demo-key login from there is refused with `429` (raise it when many people reach the demo from one network). Past the demo key's 10,000 sessions in all, a login is refused the same way; neither refuses an address (an IPv6 /64) that holds `MAX_SESSIONS_PER_KEY` sessions: its oldest ends instead.",
+      fr: "Les sessions de la clé de démonstration publique qu'un réseau de clients (un /48 IPv6, ou une adresse IPv4) peut détenir à la fois ; au-delà, une connexion avec cette clé depuis ce réseau est refusée avec `429` (augmentez-le quand beaucoup de personnes joignent la démonstration depuis un même réseau). Au-delà des 10 000 sessions de la clé de démonstration en tout, une connexion est refusée de la même façon ; aucune des deux ne refuse une adresse (un /64 IPv6) qui détient `MAX_SESSIONS_PER_KEY` sessions : sa plus ancienne se ferme à la place.",
     },
     page: "admin/caller-limits.md",
   },
