@@ -649,7 +649,61 @@ function selection(spec: PictureSpec, before: Sheet): string {
     .join(", ");
 }
 
-export function caption(spec: PictureSpec, before: Sheet, locale: Locale): string {
+/** The colours' key for a picture with marks: the outline (the selection, or the cells a setting acts on), the
+ *  yellow of typed data cells (Color coding's "modified"), the green of what the operation changed (the
+ *  picture's own). Empty when nothing is marked. */
+function colourKey(spec: PictureSpec, pair: PicturePair, locale: Locale): string {
+  const marks = spec.beforeMarks ?? spec.cells;
+  const yellow = marks.filter((c) => isTypedData(spec, pair.before, c.row, c.column));
+  const outlined = marks.length > yellow.length;
+  const green = (pair.copies?.map((c) => c.sheet) ?? [pair.after]).some(
+    (sheet) => changedCells(spec, pair.before, sheet).size > 0,
+  );
+  const form = Boolean(pair.after.pov);
+  const parts: string[] = [];
+  if (locale === "fr") {
+    if (outlined)
+      parts.push(
+        spec.beforeMarks
+          ? marks.length > 1
+            ? "Encadrées : les cellules sur lesquelles agit ce paramètre."
+            : "Encadrée : la cellule sur laquelle agit ce paramètre."
+          : marks.length > 1
+            ? "Encadrées : les cellules sélectionnées."
+            : "Encadrée : la cellule sélectionnée.",
+      );
+    if (yellow.length) parts.push("En jaune : les cellules saisies, pas encore soumises.");
+    if (green)
+      parts.push(
+        `${form ? "Encadrées en vert" : "En vert"} : les cellules que l'opération a changées ; ce repère est propre à l'image, le complément ne les colore pas.`,
+      );
+    return frenchTypography(parts.join(" "));
+  }
+  if (outlined)
+    parts.push(
+      spec.beforeMarks
+        ? marks.length > 1
+          ? "Outlined: the cells this setting acts on."
+          : "Outlined: the cell this setting acts on."
+        : marks.length > 1
+          ? "Outlined: the cells selected."
+          : "Outlined: the cell selected.",
+    );
+  if (yellow.length) parts.push("Yellow: cells typed, not yet submitted.");
+  if (green)
+    parts.push(
+      `${form ? "Outlined in green" : "Green"}: the cells the operation changed; this marking is the picture's, the add-in does not color them.`,
+    );
+  return parts.join(" ");
+}
+
+export function caption(spec: PictureSpec, pair: PicturePair, locale: Locale): string {
+  const key = colourKey(spec, pair, locale);
+  const text = captionText(spec, pair.before, locale);
+  return key ? `${text} ${key}` : text;
+}
+
+function captionText(spec: PictureSpec, before: Sheet, locale: Locale): string {
   const vision = onVision(spec);
   const sheets = spec.action === "cascade";
   if (spec.change) {
@@ -707,16 +761,28 @@ const COPY_GAP = 14;
 
 const FILL: Partial<Record<PictureKind, string>> = {
   pov: "#eef1f5",
-  "column-header": "#e4edf9",
-  "row-header": "#e4edf9",
+  // Color coding's "light gray header fill".
+  "column-header": "#eef0f3",
+  "row-header": "#eef0f3",
   data: "#ffffff",
   missing: "#ffffff",
   noaccess: "#f4f4f4",
   "read-only": "#d5dbe4",
 };
 
-/** The "before" grid's marked cells (the selection; for Submit, the cells typed): Color coding's yellow. */
-const MARK_SELECTED = "#ffe8a3";
+/** Color coding's "modified" yellow: only a data cell typed in the "before" grid (Submit's). A selected cell,
+ *  or a member cell typed over (Refresh's A3), is outlined only, as the sheet shows a selection. */
+const MARK_TYPED = "#ffe8a3";
+
+/** A data cell the picture's sheet has typed in (the add-in paints it yellow until it is submitted). */
+function isTypedData(spec: PictureSpec, before: Sheet, row: number, column: number): boolean {
+  const kind = before.kinds[row]?.[column];
+  return (
+    !before.pov &&
+    (kind === "data" || kind === "missing") &&
+    (spec.typed ?? []).some((t) => t.row === row && t.column === column)
+  );
+}
 /** The "after" grid's cells the operation changed: green, which Color coding never uses. */
 const MARK_CHANGED = "#d7f0dc";
 const MARK_CHANGED_STROKE = "#2e7d32";
@@ -741,6 +807,7 @@ function sheetSvg(
   title: string,
   marked: Set<string>,
   locale: Locale,
+  typed: Set<string> = new Set(),
 ): string {
   const w = widths(sheet);
   const out: string[] = [`<g data-sheet="${which}">`];
@@ -769,12 +836,17 @@ function sheetSvg(
       const kind = sheet.kinds[r]?.[c] ?? "blank";
       const text = String(cells[c] ?? "");
       const mark = marked.has(`${r}:${c}`);
-      // Yellow is Color coding's "modified, not yet submitted": it marks only the "before" grid's cells (for
-      // Submit, the cells typed). What an operation changed is green in the "after" grid, a color the add-in
-      // does not use, so that a refreshed or saved cell never looks modified. On a form, whose colors are Color
-      // coding's, a mark is the outline only.
+      // Yellow is Color coding's "modified, not yet submitted": only the "before" grid's typed data cells
+      // (Submit's). A selected cell is outlined, its fill its own. What an operation changed is green in the
+      // "after" grid, a color the add-in does not use, so that a refreshed or saved cell never looks modified.
+      // On a form, whose colors are Color coding's, a mark is the outline only.
       const changed = which !== "before";
-      const fill = mark && !sheet.pov ? (changed ? MARK_CHANGED : MARK_SELECTED) : (FILL[kind] ?? "#ffffff");
+      const fill =
+        mark && changed && !sheet.pov
+          ? MARK_CHANGED
+          : mark && typed.has(`${r}:${c}`)
+            ? MARK_TYPED
+            : (FILL[kind] ?? "#ffffff");
       out.push(
         `<rect x="${cx}" y="${y}" width="${cw}" height="${ROW_H}" fill="${fill}" class="c${mark ? " m" : ""}"${mark && changed ? ` style="stroke:${MARK_CHANGED_STROKE}"` : ""}/>`,
       );
@@ -859,6 +931,11 @@ export function pictureSvg(
   const grids = Math.max(a.height, b.height);
   const height = Math.ceil(pad + grids + (note ? 8 + LINE_H : 0) + pad);
   const selected = new Set((spec.beforeMarks ?? spec.cells).map((c) => `${c.row}:${c.column}`));
+  const typed = new Set(
+    (spec.typed ?? [])
+      .filter((t) => isTypedData(spec, pair.before, t.row, t.column))
+      .map((t) => `${t.row}:${t.column}`),
+  );
   const arrowX = pad + a.width + 10;
   const arrowY = pad + TITLE_H + (pair.before.pov ? LINE_H : 0) + HEAD_H + 20;
   const bx = pad + a.width + GAP;
@@ -874,13 +951,13 @@ export function pictureSvg(
     parts.push(`<text x="${pad}" y="${pad + grids + 8 + 16}" class="n" data-note="">${xml(note)}</text>`);
   const svg = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="title desc" lang="${locale}" xml:space="preserve">`,
-    `<title id="title">${xml(caption(spec, pair.before, locale))}</title>`,
+    `<title id="title">${xml(caption(spec, pair, locale))}</title>`,
     `<desc id="desc">${xml(altText(spec, pair, locale))}</desc>`,
     "<style>text{white-space:pre;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:12px;fill:#1c1e21}",
     ".t{font-weight:600;font-size:13px}.hc{text-anchor:middle;fill:#606770;font-size:11px}.d{text-anchor:end}",
-    ".p{fill:#4a4f57}.n{font-style:italic}.h{fill:#f3f4f6;stroke:#c9ccd1}.c{stroke:#c9ccd1}.m{stroke:#c77c00;stroke-width:1.5}</style>",
+    ".p{fill:#4a4f57}.n{font-style:italic}.h{fill:#f3f4f6;stroke:#c9ccd1}.c{stroke:#c9ccd1}.m{stroke:#c77c00;stroke-width:2}</style>",
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
-    sheetSvg("before", pair.before, pad, pad, words.before, selected, locale),
+    sheetSvg("before", pair.before, pad, pad, words.before, selected, locale, typed),
     `<path d="M${arrowX} ${arrowY}h${GAP - 26}m-8 -6l8 6l-8 6" fill="none" stroke="#606770" stroke-width="2"/>`,
     ...parts,
     "</svg>",
@@ -923,7 +1000,7 @@ export function writePictures(dir: string): Record<string, PictureEntry> {
       entry.locales[locale] = {
         src: `/img/grids/${file}`,
         alt: altText(spec, pair, locale),
-        caption: caption(spec, pair.before, locale),
+        caption: caption(spec, pair, locale),
         width,
         height,
       };

@@ -252,6 +252,57 @@ describe("grid pictures", () => {
     }
   });
 
+  it("paint no member cell in Color coding's yellow: a selected or typed-over member cell (Refresh's A3, Zoom's B2) is outlined only, yellow is for typed data cells", () => {
+    const YELLOW = "#ffe8a3";
+    for (const spec of PICTURES.filter((p) => !onVision(p))) {
+      const { before } = computePicture(spec, createSampleBasicCube());
+      const columns = before.grid.reduce((n, r) => Math.max(n, r.length), 0);
+      const typed = new Set((spec.typed ?? []).map((t) => `${t.row}:${t.column}`));
+      for (const locale of ["en", "fr"] as const) {
+        const fills = drawnFills(sheetGroups(svgOf(spec.id, locale), "before")[0] ?? "", columns);
+        for (const [r, row] of before.kinds.entries()) {
+          for (const [c, kind] of row.entries()) {
+            const where = `${spec.id} ${locale} ${cellName({ row: r, column: c })} (${kind})`;
+            const data = kind === "data" || kind === "missing";
+            if (fills[r]?.[c] === YELLOW) expect(data && typed.has(`${r}:${c}`), where).toBe(true);
+            // Color coding's "light gray header fill" for the member cells.
+            if (kind === "row-header" || kind === "column-header") {
+              const [red, green, blue] = [1, 3, 5].map((i) =>
+                Number.parseInt(fills[r]?.[c]?.slice(i, i + 2) ?? "", 16),
+              );
+              expect(
+                Math.max(red ?? 0, green ?? 0, blue ?? 0) - Math.min(red ?? 0, green ?? 0, blue ?? 0),
+                where,
+              ).toBeLessThanOrEqual(8);
+            }
+          }
+        }
+      }
+    }
+    // The selected member cells the pages show are outlined, not filled.
+    for (const id of ["refresh", "zoom-in", "keep-only", "remove-only", "pivot"]) {
+      const spec = picture(id);
+      const svg = svgOf(id, "en");
+      const columns = computePicture(spec).before.grid[0]?.length ?? 0;
+      const cell = spec.cells[0];
+      const fill = drawnFills(sheetGroups(svg, "before")[0] ?? "", columns)[cell?.row ?? 0]?.[
+        cell?.column ?? 0
+      ];
+      expect(fill, id).not.toBe(YELLOW);
+      expect(sheetGroups(svg, "before")[0], id).toContain('class="c m"');
+    }
+  });
+
+  it("key their colors in the caption when they mark cells, in both languages", () => {
+    expect(manifest.refresh?.locales.en.caption).toContain("Outlined: the cell selected.");
+    expect(manifest.refresh?.locales.en.caption).toContain("Green: the cells the operation changed");
+    expect(manifest.refresh?.locales.en.caption).not.toContain("Yellow");
+    expect(manifest.submit?.locales.en.caption).toContain("Yellow: cells typed, not yet submitted.");
+    expect(manifest.refresh?.locales.fr.caption).toMatch(/Encadrée\s: la cellule sélectionnée\./);
+    expect(manifest.submit?.locales.fr.caption).toMatch(/En jaune\s: les cellules saisies/);
+    expect(manifest["open-form"]?.locales.en.caption).not.toMatch(/Outlined|Green|Yellow/);
+  });
+
   it("show the default grid Open grid writes in an empty sheet", () => {
     const { before, after } = computePicture(picture("adhoc-open-grid"));
     expect(before.grid.flat().every((t) => t === "")).toBe(true);
