@@ -233,8 +233,8 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   DEMO_SESSIONS_PER_NETWORK: {
     group: "demo",
     text: {
-      en: "Sessions of the public demo key one client network (an IPv6 /48, or one IPv4 address) may hold at once, past which a demo-key login from there is refused with `429` (raise it when many people reach the demo from one network). Past the demo key's 10,000 sessions in all, a login is refused the same way; neither refuses an address (an IPv6 /64) that holds `MAX_SESSIONS_PER_KEY` sessions: its oldest ends instead.",
-      fr: "Les sessions de la clé de démonstration publique qu'un réseau de clients (un /48 IPv6, ou une adresse IPv4) peut détenir à la fois ; au-delà, une connexion avec cette clé depuis ce réseau est refusée avec `429` (augmentez-le quand beaucoup de personnes joignent la démonstration depuis un même réseau). Au-delà des 10 000 sessions de la clé de démonstration en tout, une connexion est refusée de la même façon ; aucune des deux ne refuse une adresse (un /64 IPv6) qui détient `MAX_SESSIONS_PER_KEY` sessions : sa plus ancienne se ferme à la place.",
+      en: "Sessions of the public demo key one client network (an IPv6 /48, or one IPv4 address) may hold at once, past which a demo-key login from there is refused with `429` (raise it when many people reach the demo from one network). Past the demo key's 10,000 sessions in all, a login is refused the same way; neither refuses a client address (for IPv6, its /64) that holds `MAX_SESSIONS_PER_KEY` sessions: that address's oldest session ends instead.",
+      fr: "Les sessions de la clé de démonstration publique qu'un réseau de clients (un /48 IPv6, ou une adresse IPv4) peut détenir à la fois ; au-delà, une connexion avec cette clé depuis ce réseau est refusée avec `429` (augmentez-le quand beaucoup de personnes joignent la démonstration depuis un même réseau). Au-delà des 10 000 sessions de la clé de démonstration en tout, une connexion est refusée de la même façon ; aucune de ces limites ne refuse une adresse du client (un /64 IPv6) qui détient `MAX_SESSIONS_PER_KEY` sessions : sa session la plus ancienne se ferme.",
     },
     page: "admin/caller-limits.md",
   },
@@ -433,7 +433,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "wire",
     text: {
       en: "Sessions one client network (an IPv4 address, or an IPv6 /48) may hold at once on each protocol endpoint; past it, a login from there is refused. Raise it for a larger site behind one address.",
-      fr: "Les sessions qu'un réseau client (une adresse IPv4, ou un /48 IPv6) peut ouvrir à la fois sur chaque point d'accès des protocoles ; au-delà, une connexion depuis ce réseau est refusée. Augmentez-le pour un site plus grand derrière une même adresse.",
+      fr: "Les sessions qu'un réseau de clients (une adresse IPv4, ou un /48 IPv6) peut ouvrir à la fois sur chaque point d'accès des protocoles ; au-delà, une connexion depuis ce réseau est refusée. Augmentez-le pour un site plus grand derrière une même adresse.",
     },
     page: "admin/caller-limits.md",
   },
@@ -441,7 +441,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "wire",
     text: {
       en: "The most memory, in MiB, the files of the Essbase REST endpoint's file catalog take, all users together; past it, an upload is refused. Size it to the machine's memory.",
-      fr: "La mémoire maximale, en Mio, qu'occupent les fichiers du catalogue de fichiers du point d'accès Essbase REST, tous utilisateurs confondus ; au-delà, un envoi est refusé. Réglez-la selon la mémoire de la machine.",
+      fr: "La mémoire maximale, en Mio, qu'occupent les fichiers du catalogue de fichiers du point d'accès Essbase REST, tous utilisateurs confondus ; au-delà, un téléversement est refusé. Réglez-la selon la mémoire de la machine.",
     },
     page: "admin/caller-limits.md",
   },
