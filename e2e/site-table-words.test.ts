@@ -42,31 +42,41 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/**
+ * Loads `path` once at the widest width and runs `check` at each width in turn: the article's column is laid out by
+ * CSS, so a resized page lays its tables out as one loaded at that width.
+ */
+async function atEachWidth<T>(path: string, check: () => Promise<T>): Promise<Map<number, T>> {
+  await page.setViewportSize({ width: WIDTHS[0], height: 900 });
+  const response = await page.goto(baseUrl + path, { waitUntil: "load" });
+  expect(response?.status(), path).toBe(200);
+  await hydrated(page);
+  const found = new Map<number, T>();
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    // Lets the site's own resize handlers (mobile or desktop table of contents) render first.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    found.set(width, await check());
+  }
+  return found;
+}
+
 describe.each(LOCALES)("tables of the $locale user pages", ({ pages }) => {
   it("are every document of the QiBates folder", () => {
     expect(pages.length).toBeGreaterThan(50);
   });
 
-  // One page, loaded once at each address and measured at each width in turn: the article's column is laid out
-  // by CSS, so a resized page lays its tables out as one loaded at that width.
   it("break no word inside itself at 1366, 996 and 800 px", { timeout: 600_000 }, async () => {
     const broken = new Map<number, string[]>(WIDTHS.map((width) => [width, []]));
     const counts = new Map<number, number>(WIDTHS.map((width) => [width, 0]));
     for (const path of pages) {
-      await page.setViewportSize({ width: WIDTHS[0], height: 900 });
-      const response = await page.goto(baseUrl + path, { waitUntil: "load" });
-      expect(response?.status(), path).toBe(200);
-      await hydrated(page);
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 900 });
-        // Lets the site's own resize handlers (mobile or desktop table of contents) render first.
-        await page.evaluate(
-          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-        );
-        const found = await page.evaluate(brokenWords);
-        if (found.length === 0) continue;
-        counts.set(width, (counts.get(width) ?? 0) + found.length);
-        broken.get(width)?.push(`${path} (${found.length}): ${found.join(" ")}`);
+      const found = await atEachWidth(path, () => page.evaluate(brokenWords));
+      for (const [width, words] of found) {
+        if (words.length === 0) continue;
+        counts.set(width, (counts.get(width) ?? 0) + words.length);
+        broken.get(width)?.push(`${path} (${words.length}): ${words.join(" ")}`);
       }
     }
     for (const width of WIDTHS) {
@@ -134,16 +144,8 @@ describe.each([
       "/docs/admin/take-a-snapshot",
       "/docs/admin/snapshot-files",
     ]) {
-      await page.setViewportSize({ width: WIDTHS[0], height: 900 });
-      const response = await page.goto(baseUrl + prefix + path, { waitUntil: "load" });
-      expect(response?.status(), path).toBe(200);
-      await hydrated(page);
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.evaluate(
-          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-        );
-        const found = await page.evaluate(() =>
+      const found = await atEachWidth(prefix + path, () =>
+        page.evaluate(() =>
           Array.from(document.querySelectorAll("article td code, article th code"))
             .filter((code) => /^(?=.*[-/])\S{1,24}$/.test(code.textContent ?? ""))
             .filter((code) => {
@@ -151,9 +153,10 @@ describe.each([
               return new Set(lines.map((rect) => Math.round(rect.top))).size > 1;
             })
             .map((code) => code.textContent ?? ""),
-        );
-        split.push(...found.map((text) => `${width} px ${prefix}${path}: ${text}`));
-      }
+        ),
+      );
+      for (const [width, texts] of found)
+        split.push(...texts.map((text) => `${width} px ${prefix}${path}: ${text}`));
     }
     expect(split).toEqual([]);
   });
