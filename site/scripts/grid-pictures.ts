@@ -9,10 +9,11 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createVisionPlanning } from "@qibates/engine/demo/planning";
 import { createSampleBasicCube } from "@qibates/engine/demo/sample-basic";
-import type { CellKind, GridSettings, ZoomMode } from "@qibates/engine/grid";
-import { runGridOperation } from "@qibates/engine/grid";
+import type { GridSettings, ZoomMode } from "@qibates/engine/grid";
+import { finish, runGridOperation } from "@qibates/engine/grid";
 import { children } from "@qibates/engine/members";
 import type { OpenFormResult } from "@qibates/engine/planning";
+import { type ContractCellKind, cellKindsSteps } from "@qibates/grid-bridge/answers";
 import { type LiveAction, PRESETS, type PresetName } from "../src/components/LiveGrid/presets.ts";
 import { frenchTypography, NBSP, NNBSP } from "../src/plugins/french-typography.ts";
 
@@ -23,9 +24,9 @@ interface Cell {
   column: number;
 }
 
-/** How a cell is drawn: the ad hoc grid's kinds, and a form's cells that cannot be written (gray-blue, as
- *  Color coding shows them). */
-export type PictureKind = CellKind | "read-only";
+/** How a cell is drawn: its kind as the API returns it to the add-in, for an ad hoc grid as for a form (a data
+ *  cell that cannot be written is `read-only`, gray-blue as Color coding shows it). */
+export type PictureKind = ContractCellKind;
 
 /** One sheet as the engine returns it; a form's sheet also has its POV, as the pane's POV bar shows it. */
 export interface Sheet {
@@ -106,6 +107,9 @@ export interface PictureSpec {
    *  value changed (same layout), member cells whose text changed in the same place (their indentation
    *  included), or nothing. */
   mark?: "new-members" | "changed-data" | "changed-pov" | "changed-members" | "none";
+  /** Why the ad hoc grid's gray-blue cells cannot be changed, for the caption's key (required when the picture
+   *  draws any, refused when it draws none). */
+  readOnly?: Text;
 }
 
 export const PICTURES: readonly PictureSpec[] = [
@@ -134,6 +138,7 @@ export const PICTURES: readonly PictureSpec[] = [
     action: "keeponly",
     cells: [{ row: 2, column: 1 }],
     operation: { en: "Keep Only", fr: "Conserver uniquement" },
+    readOnly: { en: "Profit is calculated", fr: "Profit est calculé" },
   },
   {
     id: "remove-only",
@@ -142,6 +147,7 @@ export const PICTURES: readonly PictureSpec[] = [
     action: "removeonly",
     cells: [{ row: 4, column: 0 }],
     operation: { en: "Remove Only", fr: "Enlever uniquement" },
+    readOnly: { en: "Profit is calculated", fr: "Profit est calculé" },
   },
   {
     id: "pivot",
@@ -150,6 +156,7 @@ export const PICTURES: readonly PictureSpec[] = [
     action: "pivot",
     cells: [{ row: 2, column: 1 }],
     operation: { en: "Pivot", fr: "Pivoter" },
+    readOnly: { en: "Profit is calculated", fr: "Profit est calculé" },
   },
   {
     id: "pivot-to-pov",
@@ -159,6 +166,7 @@ export const PICTURES: readonly PictureSpec[] = [
     action: "pivottopov",
     cells: [{ row: 2, column: 1 }],
     operation: { en: "Pivot to POV", fr: "Pivoter vers le PDV" },
+    readOnly: { en: "Profit is calculated", fr: "Profit est calculé" },
   },
   {
     // The Refresh page's example: Cola Sales Actual for East, East overtyped with Massachusetts.
@@ -264,6 +272,10 @@ export const PICTURES: readonly PictureSpec[] = [
     change: {
       en: "Open grid on Sample.Basic in an empty sheet: the default ad hoc grid, one dimension on the rows, one on the columns and all the others in the POV row, each at its top member",
       fr: "Ouvrir une grille sur Sample.Basic dans une feuille vide : la grille ad hoc par défaut, une dimension en ligne, une en colonne et toutes les autres dans la ligne de PDV, chacune sur son membre de tête",
+    },
+    readOnly: {
+      en: "Year is calculated, Measures and Scenario are Label Only",
+      fr: "Year est calculé, Measures et Scenario sont en libellé uniquement",
     },
     mark: "none",
   },
@@ -432,6 +444,10 @@ export const PICTURES: readonly PictureSpec[] = [
       en: "Refresh with Without indentation on: the row members lose their leading spaces and all start at the left edge of column A; the data do not change",
       fr: "Actualiser avec Sans mise en retrait activé : les membres en lignes perdent leurs espaces de tête et commencent tous au bord gauche de la colonne A ; les données ne changent pas",
     },
+    readOnly: {
+      en: "Margin, Total Expenses and Profit are calculated",
+      fr: "Margin, Total Expenses et Profit sont calculés",
+    },
     mark: "changed-members",
   },
   {
@@ -515,7 +531,8 @@ function run(
     settings: { ...SETTINGS, ...settings },
     ...(zoomMode ? { zoomMode } : {}),
   });
-  return { grid: r.grid, kinds: r.kinds };
+  // The kinds the API's answer gives the add-in (grid-bridge's rule), not the engine's render kinds.
+  return { grid: r.grid, kinds: finish(cellKindsSteps(r)) };
 }
 
 /** A form as the add-in writes it: its grid in the sheet (cells coloured by kind), its POV in the POV bar. */
@@ -588,7 +605,7 @@ export function computePicture(spec: PictureSpec, cube: Cube = createSampleBasic
   if (spec.action === "cascade") return computeCascade(spec, cube);
   const sheet = startSheet(spec);
   let before: Sheet = spec.asTyped
-    ? { grid: sheet.map((r) => [...r]), kinds: sheet.map((r) => r.map((): CellKind => "blank")) }
+    ? { grid: sheet.map((r) => [...r]), kinds: sheet.map((r) => r.map((): PictureKind => "blank")) }
     : run(cube, "refresh", sheet, []);
   for (const step of spec.setup ?? []) {
     before = run(cube, step.action, before.grid, step.cells, step.zoomMode);
@@ -649,9 +666,60 @@ function selection(spec: PictureSpec, before: Sheet): string {
     .join(", ");
 }
 
+/** The colours' key, one text per mark and language (the French gets its typography once the key is put
+ *  together). */
+const KEY: Record<
+  Locale,
+  {
+    outlined: (setting: boolean, many: boolean) => string;
+    yellow: string;
+    readOnly: (many: boolean, why: string) => string;
+    green: (form: boolean) => string;
+  }
+> = {
+  en: {
+    outlined: (setting, many) =>
+      setting
+        ? many
+          ? "Outlined: the cells this setting acts on."
+          : "Outlined: the cell this setting acts on."
+        : many
+          ? "Outlined: the cells selected."
+          : "Outlined: the cell selected.",
+    yellow: "Yellow: cells typed, not yet submitted.",
+    readOnly: (many, why) => `Gray-blue: ${many ? "cells" : "the cell"} you cannot change (${why}).`,
+    green: (form) =>
+      `${form ? "Outlined in green" : "Green"}: the cells the operation changed; this marking is the picture's, the add-in does not color them.`,
+  },
+  fr: {
+    outlined: (setting, many) =>
+      setting
+        ? many
+          ? "Encadrées : les cellules sur lesquelles agit ce paramètre."
+          : "Encadrée : la cellule sur laquelle agit ce paramètre."
+        : many
+          ? "Encadrées : les cellules sélectionnées."
+          : "Encadrée : la cellule sélectionnée.",
+    yellow: "En jaune : les cellules saisies, pas encore soumises.",
+    readOnly: (many, why) =>
+      `En gris-bleu : ${many ? "les cellules" : "la cellule"} que vous ne pouvez pas modifier (${why}).`,
+    green: (form) =>
+      `${form ? "Encadrées en vert" : "En vert"} : les cellules que l'opération a changées ; ce repère est propre à l'image, le complément ne les colore pas.`,
+  },
+};
+
+/** The ad hoc grids' read-only cells a picture draws (gray-blue), before and after; a form's are told by its
+ *  caption's own words. */
+function readOnlyCells(pair: PicturePair): number {
+  if (pair.after.pov) return 0;
+  const sheets = [pair.before, ...(pair.copies?.map((c) => c.sheet) ?? [pair.after])];
+  return sheets.reduce((n, sheet) => n + sheet.kinds.flat().filter((k) => k === "read-only").length, 0);
+}
+
 /** The colours' key for a picture with marks: the outline (the selection, or the cells a setting acts on), the
- *  yellow of typed data cells (Color coding's "modified"), the green of what the operation changed (the
- *  picture's own). Empty when nothing is marked. */
+ *  yellow of typed data cells (Color coding's "modified"), the gray-blue of read-only cells (Color coding's, with
+ *  the reason the spec gives), the green of what the operation changed (the picture's own). Empty when nothing
+ *  is marked. */
 function colourKey(spec: PictureSpec, pair: PicturePair, locale: Locale): string {
   const marks = spec.beforeMarks ?? spec.cells;
   const yellow = marks.filter((c) => isTypedData(spec, pair.before, c.row, c.column));
@@ -659,42 +727,18 @@ function colourKey(spec: PictureSpec, pair: PicturePair, locale: Locale): string
   const green = (pair.copies?.map((c) => c.sheet) ?? [pair.after]).some(
     (sheet) => changedCells(spec, pair.before, sheet).size > 0,
   );
-  const form = Boolean(pair.after.pov);
+  const grayBlue = readOnlyCells(pair);
+  if (grayBlue > 0 && !spec.readOnly)
+    throw new Error(`${spec.id}: read-only cells drawn, no readOnly reason`);
+  if (grayBlue === 0 && spec.readOnly)
+    throw new Error(`${spec.id}: a readOnly reason, no read-only cell drawn`);
+  const key = KEY[locale];
   const parts: string[] = [];
-  if (locale === "fr") {
-    if (outlined)
-      parts.push(
-        spec.beforeMarks
-          ? marks.length > 1
-            ? "Encadrées : les cellules sur lesquelles agit ce paramètre."
-            : "Encadrée : la cellule sur laquelle agit ce paramètre."
-          : marks.length > 1
-            ? "Encadrées : les cellules sélectionnées."
-            : "Encadrée : la cellule sélectionnée.",
-      );
-    if (yellow.length) parts.push("En jaune : les cellules saisies, pas encore soumises.");
-    if (green)
-      parts.push(
-        `${form ? "Encadrées en vert" : "En vert"} : les cellules que l'opération a changées ; ce repère est propre à l'image, le complément ne les colore pas.`,
-      );
-    return frenchTypography(parts.join(" "));
-  }
-  if (outlined)
-    parts.push(
-      spec.beforeMarks
-        ? marks.length > 1
-          ? "Outlined: the cells this setting acts on."
-          : "Outlined: the cell this setting acts on."
-        : marks.length > 1
-          ? "Outlined: the cells selected."
-          : "Outlined: the cell selected.",
-    );
-  if (yellow.length) parts.push("Yellow: cells typed, not yet submitted.");
-  if (green)
-    parts.push(
-      `${form ? "Outlined in green" : "Green"}: the cells the operation changed; this marking is the picture's, the add-in does not color them.`,
-    );
-  return parts.join(" ");
+  if (outlined) parts.push(key.outlined(Boolean(spec.beforeMarks), marks.length > 1));
+  if (yellow.length) parts.push(key.yellow);
+  if (spec.readOnly && grayBlue > 0) parts.push(key.readOnly(grayBlue > 1, spec.readOnly[locale]));
+  if (green) parts.push(key.green(Boolean(pair.after.pov)));
+  return fr(locale, parts.join(" "));
 }
 
 export function caption(spec: PictureSpec, pair: PicturePair, locale: Locale): string {
@@ -766,7 +810,7 @@ const FILL: Partial<Record<PictureKind, string>> = {
   "row-header": "#eef0f3",
   data: "#ffffff",
   missing: "#ffffff",
-  noaccess: "#f4f4f4",
+  "no-access": "#f4f4f4",
   "read-only": "#d5dbe4",
 };
 

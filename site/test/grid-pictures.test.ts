@@ -13,6 +13,7 @@ import {
   runGridOperation,
 } from "@qibates/engine/grid";
 import { children } from "@qibates/engine/members";
+import { type ContractCellKind, gridAnswer } from "@qibates/grid-bridge/answers";
 import { PLANNING_REST_VERSION, planningRestRoot } from "@qibates/protocols/planning-rest";
 import { CONNECTORS, type Connector, PROVIDER_SUFFIX, SERVER_TYPE } from "@qibates/provider";
 import { afterAll, describe, expect, it } from "vitest";
@@ -301,6 +302,97 @@ describe("grid pictures", () => {
     expect(manifest.refresh?.locales.fr.caption).toMatch(/Encadrée\s: la cellule sélectionnée\./);
     expect(manifest.submit?.locales.fr.caption).toMatch(/En jaune\s: les cellules saisies/);
     expect(manifest["open-form"]?.locales.en.caption).not.toMatch(/Outlined|Green|Yellow/);
+  });
+
+  /** An ad hoc picture's two grids as the API returns them to the add-in (its `cellKinds`): the engine called here
+   *  on its own, as in "draws the grids the engine returns", each answer put in the API's terms. */
+  function apiGrids(
+    spec: PictureSpec,
+  ): Record<"before" | "after", { grid: string[][]; kinds: ContractCellKind[][] }> {
+    const cube = createSampleBasicCube();
+    const call = (
+      action: string,
+      grid: string[][],
+      more: Omit<GridRequest, "action" | "grid" | "settings"> = {},
+    ) => {
+      const r = runGridOperation(cube, {
+        action,
+        grid,
+        ...more,
+        settings: { ...SETTINGS, ...spec.settings },
+      });
+      return { grid: r.grid, kinds: gridAnswer(r).cellKinds };
+    };
+    const sheet = spec.sheet ?? (spec.preset ? PRESETS[spec.preset].sheet : []);
+    let before = spec.asTyped
+      ? { grid: sheet, kinds: sheet.map((r) => r.map((): ContractCellKind => "blank")) }
+      : call("refresh", sheet);
+    for (const step of spec.setup ?? []) {
+      before = call(step.action, before.grid, {
+        cells: step.cells,
+        ...(step.zoomMode ? { zoomMode: step.zoomMode } : {}),
+      });
+    }
+    if (spec.typed) {
+      const grid = before.grid.map((r) => [...r]);
+      for (const t of spec.typed) (grid[t.row] as string[])[t.column] = t.text;
+      before = { ...before, grid };
+    }
+    const after = call(spec.action, before.grid, {
+      cells: spec.cells,
+      ...(spec.zoomMode ? { zoomMode: spec.zoomMode } : {}),
+    });
+    return { before, after };
+  }
+
+  it("draw the data cells the add-in gets as read-only (Profit's 370 in Keep Only) in Color coding's gray-blue, never white, and key the gray-blue in the caption", () => {
+    const READ_ONLY = "#d5dbe4";
+    const GREEN = "#d7f0dc";
+    for (const spec of PICTURES.filter((p) => !onVision(p) && p.action !== "cascade")) {
+      const grids = apiGrids(spec);
+      const readOnly = [...grids.before.kinds, ...grids.after.kinds].flat().filter((k) => k === "read-only");
+      for (const locale of ["en", "fr"] as const) {
+        const svg = svgOf(spec.id, locale);
+        for (const which of ["before", "after"] as const) {
+          const { grid, kinds } = grids[which];
+          const fills = drawnFills(sheetGroups(svg, which)[0] ?? "", grid[0]?.length ?? 0);
+          for (const [r, row] of kinds.entries()) {
+            for (const [c, kind] of row.entries()) {
+              const where = `${spec.id} ${locale} ${which} ${cellName({ row: r, column: c })} ${grid[r]?.[c]} (${kind})`;
+              const fill = fills[r]?.[c];
+              // A read-only cell the operation changed is the picture's green; else Color coding's gray-blue.
+              if (kind === "read-only") expect([READ_ONLY, GREEN], where).toContain(fill);
+              else expect(fill, where).not.toBe(READ_ONLY);
+            }
+          }
+        }
+        const caption = manifest[spec.id]?.locales[locale].caption ?? "";
+        const key =
+          locale === "en"
+            ? /Gray-blue: (the cell|cells) you cannot change \([^)]+\)\./
+            : /En gris-bleu\u00a0: (la cellule|les cellules) que vous ne pouvez pas modifier \([^)]+\)\./;
+        if (readOnly.length > 0) expect(caption, `${spec.id} ${locale}`).toMatch(key);
+        else expect(caption, `${spec.id} ${locale}`).not.toMatch(/Gray-blue|gris-bleu/);
+      }
+    }
+    // The page's example: Sales 912 white, Profit 370 and 104 gray-blue, as Color coding shows them.
+    const keepOnly = apiGrids(picture("keep-only")).before;
+    expect(keepOnly.grid.slice(2, 6).map((r) => r.slice(1, 3).map((t) => t.trim()))).toEqual([
+      ["Sales", "912"],
+      ["Profit", "370"],
+      ["Sales", "286"],
+      ["Profit", "104"],
+    ]);
+    for (const locale of ["en", "fr"] as const) {
+      const fills = drawnFills(sheetGroups(svgOf("keep-only", locale), "before")[0] ?? "", 4);
+      expect(fills.slice(2, 6).map((r) => r[2])).toEqual(["#ffffff", READ_ONLY, "#ffffff", READ_ONLY]);
+    }
+    expect(manifest["keep-only"]?.locales.en.caption).toContain(
+      "Gray-blue: cells you cannot change (Profit is calculated).",
+    );
+    expect(manifest["keep-only"]?.locales.fr.caption).toMatch(
+      /En gris-bleu\s: les cellules que vous ne pouvez pas modifier \(Profit est calculé\)\./,
+    );
   });
 
   it("show the default grid Open grid writes in an empty sheet", () => {

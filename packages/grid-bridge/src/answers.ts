@@ -4,6 +4,10 @@ import { type CellKind, finish, type GridResponse, STEP_CELLS, type Steps } from
 
 type Schemas = components["schemas"];
 
+/** A cell's kind as the API returns it (`cellKinds`): the engine's, with a data cell that is not writable
+ *  `read-only`. */
+export type ContractCellKind = Schemas["CellKind"];
+
 const KIND: Record<string, Schemas["CellKind"]> = {
   corner: "corner",
   blank: "blank",
