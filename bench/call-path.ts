@@ -2,7 +2,9 @@
 // built in this process over a throw-away data folder; after one call to warm it up, V8's precise coverage is
 // taken around a second, identical call, and the files that ran are counted per package; a third call is traced
 // for the calls that cross from one package into another (ARCHITECTURE.md, "The path of one call").
-import { mkdtempSync, rmSync } from "node:fs";
+// `--write` puts the run's figures in ARCHITECTURE.md, between `<!-- call-path:start -->` and `<!-- call-path:end -->`.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -164,3 +166,40 @@ for (const [pkg, set] of [...entries].sort(([a], [b]) => a.localeCompare(b))) {
 }
 await app.close();
 rmSync(dataDir, { recursive: true, force: true });
+
+if (process.argv.includes("--write")) {
+  const file = join(ROOT, "ARCHITECTURE.md");
+  const text = readFileSync(file, "utf8");
+  const start = "<!-- call-path:start -->";
+  const end = "<!-- call-path:end -->";
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`ARCHITECTURE.md has no ${start} … ${end} block`);
+  const commit = execFileSync("git", ["rev-parse", "--short=8", "HEAD"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  }).trim();
+  const changed = execFileSync("git", ["status", "--porcelain", "--", "packages"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  const when = new Date().toISOString();
+  const packages = readdirSync(join(ROOT, "packages")).sort();
+  const rows = packages.map((pkg) => {
+    const edges = [...(entries.get(pkg) ?? [])].sort().map((edge) => `\`${edge}\``);
+    return `| \`@qibates/${pkg}\` | ${byPackage.get(pkg) ?? 0} | ${edges.length}${edges.length > 0 ? ` — ${edges.join(", ")}` : ""} |`;
+  });
+  const block = [
+    start,
+    `Written by \`npx tsx bench/call-path.ts --write\` on ${when.slice(0, 10)} (${when.slice(11, 16)} UTC, at \`${commit}\`${
+      changed.trim() === "" ? "" : " with uncommitted changes under `packages/`"
+    }): ${ran.size} files of the workspace ran.`,
+    "",
+    "| Package | Files that ran | Entries (calls from another package: caller's package: caller → callee) |",
+    "| --- | ---: | --- |",
+    ...rows,
+    end,
+  ].join("\n");
+  writeFileSync(file, text.slice(0, from) + block + text.slice(to + end.length));
+  process.stdout.write("wrote ARCHITECTURE.md\n");
+}
