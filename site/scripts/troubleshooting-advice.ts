@@ -192,8 +192,8 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Corrigez la requête à la ligne et à la colonne que le message indique.",
   },
   QB_ERR_MDX_INVALID: {
-    en: "On the demo server, use the functions [MDX queries](../develop/mdx-queries.md#functions) lists; put one dimension per axis and the cube of the session in `FROM`.",
-    fr: "Sur le serveur de démonstration, utilisez les fonctions que liste [Requêtes MDX](../develop/mdx-queries.md#fonctions) ; mettez une dimension par axe et le cube de la session dans `FROM`.",
+    en: "On the demo server, use a function listed in [MDX functions](../develop/mdx-functions.md); put one dimension per axis and the cube of the session in `FROM`.",
+    fr: "Sur le serveur de démonstration, utilisez une fonction listée dans [Fonctions MDX](../develop/mdx-functions.md) ; mettez une dimension par axe et le cube de la session dans `FROM`.",
   },
   QB_ERR_PIVOT_LAST_DIMENSION: {
     en: "Add another dimension to that axis first, or pivot a different one.",

@@ -243,7 +243,7 @@ describe("the Ad hoc page's server table", () => {
   });
 });
 
-describe("the MDX queries page's function list", () => {
+describe("the MDX functions page's function list", () => {
   it("says how many rows its Oracle column marks, and that many are marked", () => {
     for (const locale of ["en", "fr"] as const) {
       const list = mdxFunctionList(locale);

@@ -66,6 +66,21 @@ describe.each(LOCALES)("generated blocks (%s)", (locale) => {
     }
     expect(withGeneratedBlocks(source, page, locale)).toBe(source);
   });
+
+  it("holds blocks from the capability table only where the generator writes them (issue 72: the MDX function table moved to MDX functions)", () => {
+    const stale: string[] = [];
+    for (const path of pages(ROOTS[locale])) {
+      const source = readFileSync(join(ROOTS[locale], path), "utf8");
+      const page = GENERATED_PAGES.find((p) => p.site !== "changelog" && p.path === path);
+      const written = new Set(page ? Object.keys(page.blocks(locale)) : []);
+      for (const m of source.matchAll(/(?:<!--|\{\/\*) generated:([\w-]+) from the capability table/g))
+        if (!written.has(m[1] ?? "")) stale.push(`${path}: ${m[1]}`);
+    }
+    expect(stale).toEqual([]);
+    expect(GENERATED_PAGES.find((p) => p.path === "develop/mdx-functions.md")?.blocks(locale)).toHaveProperty(
+      "mdx-functions",
+    );
+  });
 });
 
 /** The verdict a hand-written cell gives (its note marks left out), or undefined when it is not a verdict. */

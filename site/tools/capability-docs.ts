@@ -842,7 +842,7 @@ export const GENERATED_PAGES: readonly GeneratedPage[] = [
     blocks: (locale: DocLocale) => ({ "real-servers": introNote(locale) }),
   },
   {
-    path: "develop/mdx-queries.md",
+    path: "develop/mdx-functions.md",
     blocks: (locale: DocLocale) => ({ "mdx-functions": mdxFunctionList(locale) }),
   },
   {
@@ -902,10 +902,11 @@ export function demoOnlyTable(locale: DocLocale): string {
 }
 
 /**
- * "MDX queries": every function and method of the demo engine's tables (`functionReference` of the engine: the
- * table `MDX_FUNCTION_NAMES` and MDSCHEMA_FUNCTIONS read), how each is written, whether it is on Oracle's list,
- * the engine's reading where readings differ (Essbase's and the SSAS address's), and the functions of Oracle's
- * list the engine refuses, with the reason.
+ * "MDX functions of the demo engine" (develop/mdx-functions.md, split from "MDX queries" by issue 72): every
+ * function and method of the demo engine's tables (`functionReference` of the engine: the table
+ * `MDX_FUNCTION_NAMES` and MDSCHEMA_FUNCTIONS read), how each is written, whether it is on Oracle's list, the
+ * engine's reading where readings differ (Essbase's and the SSAS address's), and the functions of Oracle's list the
+ * engine refuses, with the reason.
  */
 export function mdxFunctionList(locale: DocLocale): string {
   const rows = functionReference();
