@@ -604,6 +604,9 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
       ...(operation.ranges ? { ranges: operation.ranges } : {}),
       ...(operation.coordinates ? { coordinates: operation.coordinates } : {}),
     });
+    // Awaited below, after a turn of the event loop: a refusal meanwhile (a call past its deadline, or whose client
+    // went away, fails its request at once) must have a handler, or Node ends the process (unhandled rejection).
+    pending.catch(() => undefined);
     const expecting =
       operation.expect !== undefined &&
       (upstream.layoutMisses < EXPECT_MISSES || ++upstream.layoutSkipped % EXPECT_RETRY === 0);
