@@ -134,6 +134,7 @@ const CODE_NAMES = [
   /(?<=champ )rules\b|\brules(?= field)/g,
   /\b(?:UPDATE CUBE|RULES|WriteBack|importdataslice|exportdataslice|enableLargeCellSubmit)\b/g,
   /\b(?:EnumBusinessRules|EnumRunTimePrompts|EnumAliasTables)\b/g,
+  /\bsettings\.zoomInMode\b|\b(?:NEXT_LEVEL|ALL_LEVELS|BOTTOM_LEVEL|SIBLING_LEVEL|SAME_LEVEL)\b/g,
 ];
 
 /**

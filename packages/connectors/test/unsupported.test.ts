@@ -78,8 +78,8 @@ describe("a connector's refusal of what the capability table says it lacks", () 
   it("puts the server's own words after the table's reason, in each language", () => {
     const e = missing("pbcs", "compositeForms", "nav/openform", { server: "Form X is a composite form" });
     const reason = e.params?.reason as { en: string; fr: string };
-    expect(reason.en).toMatch(/simple forms only \(Form X is a composite form\)\.$/);
-    expect(reason.fr).toMatch(/formulaires simples \(Form X is a composite form\)\.$/);
+    expect(reason.en).toMatch(/the composite form itself \(Form X is a composite form\)\.$/);
+    expect(reason.fr).toMatch(/le formulaire composite lui-même \(Form X is a composite form\)\.$/);
   });
 
   it("is a programming error for a case the table does not name for that connector", () => {

@@ -319,6 +319,12 @@ const ESSBASE_11_NO_VARIABLES: Text = {
   fr: "Les variables de substitution ne sont pas disponibles sur un serveur Essbase 11.x réel.",
 };
 
+/** Why Essbase 11.x through Smart View neither lists nor sets substitution variables (a developer's words). */
+const ESSBASE_11_NO_VARIABLE_MESSAGE: Text = {
+  en: "Smart View has no documented message for substitution variables, so QiBates neither lists nor sets them on a real Essbase 11.x server.",
+  fr: "Smart View n'a pas de message documenté pour les variables de substitution : QiBates ne les liste donc ni ne les définit sur un serveur Essbase 11.x réel.",
+};
+
 const SSAS_NO_FORMULAS: Text = {
   en: "SSAS calculations are MDX expressions, not outline formulas: there is no formula level to zoom to.",
   fr: "Les calculs SSAS sont des expressions MDX, pas des formules d'outline : il n'y a pas de niveau de formule vers lequel zoomer.",
@@ -347,8 +353,8 @@ const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
   compositeForms: {
     status: "no",
     why: {
-      en: "No public Planning REST call names a composite form's subforms: Oracle's form pages speak of simple forms only.",
-      fr: "Aucun appel Planning REST public ne nomme les sous-formulaires d'un formulaire composite : les pages d'Oracle sur les formulaires ne parlent que de formulaires simples.",
+      en: "On a real server, open a composite form's simple forms one by one, by name: Planning REST has no documented call that names a composite form's subforms, so QiBates cannot open the composite form itself.",
+      fr: "Sur un serveur réel, ouvrez un à un, par leur nom, les formulaires simples d'un formulaire composite : Planning REST n'a pas d'appel documenté qui nomme les sous-formulaires d'un formulaire composite, si bien que QiBates ne peut pas ouvrir le formulaire composite lui-même.",
     },
   },
   formSubmit: {
@@ -375,8 +381,8 @@ const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
   runtimePrompts: {
     status: "no",
     why: {
-      en: "No public Planning REST call gives a rule's runtime prompts: Calculation Manager rule definitions are announced for 2026, but no public copy of their pages shows their JSON. A launch still sends the prompt values you give.",
-      fr: "Aucun appel Planning REST public ne donne les invites d'exécution d'une règle : les définitions de règles de Calculation Manager sont annoncées pour 2026, mais aucune copie publique de leurs pages ne montre leur JSON. Un lancement envoie tout de même les valeurs d'invite que vous donnez.",
+      en: "Planning REST has no documented call that gives a rule's runtime prompts or their allowed members. Give the prompt values yourself: action/launchrule sends the values you give.",
+      fr: "Planning REST n'a pas d'appel documenté qui donne les invites d'exécution d'une règle ni leurs membres autorisés. Donnez vous-même les valeurs d'invite : action/launchrule envoie celles que vous donnez.",
     },
   },
   planningAliasTables: {
@@ -473,8 +479,8 @@ const PLANNING_SMARTVIEW_LIMITS: Partial<Record<Capability, RealServerSupport>> 
   runtimePrompts: {
     status: "partly",
     why: {
-      en: "On a real server, nav/enumprompt asks Smart View (EnumBusinessRules, EnumRunTimePrompts): a rule without prompts returns an empty list; a rule with prompts is refused, because the answer, as public sources show it, names each prompt, its dimension and default but not which kind of value it takes. nav/enummembersrule is refused (no public source shows how a prompt's member choice is given). A launch still sends the prompt values you give.",
-      fr: "Sur un serveur réel, nav/enumprompt interroge Smart View (EnumBusinessRules, EnumRunTimePrompts) : une règle sans invite renvoie une liste vide ; une règle avec invites est refusée, car la réponse, telle que les sources publiques la montrent, nomme chaque invite, sa dimension et sa valeur par défaut, mais pas le genre de valeur qu'elle attend. nav/enummembersrule est refusé (aucune source publique ne montre comment le choix de membres d'une invite est donné). Un lancement envoie tout de même les valeurs d'invite que vous donnez.",
+      en: "On a real server, nav/enumprompt asks Smart View (EnumBusinessRules, EnumRunTimePrompts): a rule without prompts returns an empty list; a rule with prompts is refused, because Smart View's answer names each prompt, its dimension and default, but not which kind of value it takes. nav/enummembersrule is refused: Smart View has no documented message that gives a prompt's member choices. Give the prompt values yourself: action/launchrule sends the values you give.",
+      fr: "Sur un serveur réel, nav/enumprompt interroge Smart View (EnumBusinessRules, EnumRunTimePrompts) : une règle sans invite renvoie une liste vide ; une règle avec invites est refusée, car la réponse de Smart View nomme chaque invite, sa dimension et sa valeur par défaut, mais pas le genre de valeur qu'elle attend. nav/enummembersrule est refusé : Smart View n'a pas de message documenté qui donne le choix de membres d'une invite. Donnez vous-même les valeurs d'invite : action/launchrule envoie celles que vous donnez.",
     },
   },
   planningAliasTables: {
@@ -500,37 +506,31 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
       metadata: {
         status: "partly",
         why: {
-          en: "The Smart View messages with public evidence give the dimensions, members, parents and aliases, not dimension types, storage, consolidation operators or formulas: on a real server every base dimension is returned as regular, without density, and every member as stored with +.",
-          fr: "Les messages Smart View attestés publiquement donnent les dimensions, les membres, leurs parents et leurs alias, pas les types de dimension, le stockage, les opérateurs de consolidation ni les formules : sur un serveur réel, chaque dimension de base est renvoyée comme dimension standard, sans stockage dense ou dispersé, et chaque membre comme stocké avec +.",
+          en: "The Smart View messages QiBates uses with Essbase 11.x give the dimensions, members, parents and aliases, not dimension types, storage, consolidation operators or formulas: on a real server every base dimension is returned as regular, without density, and every member as stored with +, whatever the outline says.",
+          fr: "Les messages Smart View qu'utilise QiBates avec Essbase 11.x donnent les dimensions, les membres, leurs parents et leurs alias, pas les types de dimension, le stockage, les opérateurs de consolidation ni les formules : sur un serveur réel, chaque dimension de base est renvoyée comme dimension standard, sans stockage dense ou dispersé, et chaque membre comme stocké avec +, quoi qu'en dise l'outline.",
         },
       },
       "zoomIn:CALC_LEVEL": {
         status: "no",
         why: {
-          en: "The Smart View messages with public evidence do not give member formulas, so QiBates cannot tell which members a zoom to the formula level would show.",
-          fr: "Les messages Smart View attestés publiquement ne donnent pas les formules des membres : QiBates ne peut donc pas savoir quels membres un zoom au niveau des formules afficherait.",
+          en: "The Smart View messages QiBates uses with Essbase 11.x do not give member formulas, so QiBates cannot tell which members a zoom to the formula level would show. Zoom in with another settings.zoomInMode, such as NEXT_LEVEL or BOTTOM_LEVEL.",
+          fr: "Les messages Smart View qu'utilise QiBates avec Essbase 11.x ne donnent pas les formules des membres : QiBates ne peut donc pas savoir quels membres un zoom au niveau des formules afficherait. Zoomez avec un autre settings.zoomInMode, par exemple NEXT_LEVEL ou BOTTOM_LEVEL.",
         },
       },
       writeBack: {
         status: "no",
         why: {
-          en: "No public capture shows the answer to Smart View's WriteBack message, so QiBates does not write data to a real Essbase 11.x server.",
-          fr: "Aucune capture publique ne montre la réponse au message WriteBack de Smart View : QiBates n'écrit donc pas de données sur un serveur Essbase 11.x réel.",
+          en: "The answer to Smart View's WriteBack message is not documented, so QiBates does not write data to a real Essbase 11.x server.",
+          fr: "La réponse au message WriteBack de Smart View n'est pas documentée : QiBates n'écrit donc pas de données sur un serveur Essbase 11.x réel.",
         },
       },
       variables: {
         status: "no",
-        why: {
-          en: "No public capture shows a Smart View message about substitution variables.",
-          fr: "Aucune capture publique ne montre de message Smart View sur les variables de substitution.",
-        },
+        why: ESSBASE_11_NO_VARIABLE_MESSAGE,
       },
       variablesSet: {
         status: "no",
-        why: {
-          en: "No public capture shows a Smart View message about substitution variables.",
-          fr: "Aucune capture publique ne montre de message Smart View sur les variables de substitution.",
-        },
+        why: ESSBASE_11_NO_VARIABLE_MESSAGE,
       },
     },
     {
@@ -551,7 +551,12 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
         variablesSet: ESSBASE_11_NO_VARIABLES,
       },
       refusals: {
-        metadata: { memberUdas: "no public capture shows a Smart View message listing a member's UDAs." },
+        metadata: {
+          memberUdas: {
+            en: "Smart View has no documented message that lists a member's UDAs.",
+            fr: "Smart View n'a pas de message documenté qui liste les UDA d'un membre.",
+          },
+        },
       },
     },
   ),
