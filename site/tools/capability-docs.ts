@@ -1,9 +1,4 @@
-import {
-  functionReference,
-  ORACLE_MDX_FUNCTION_LIST_SOURCE,
-  ORACLE_MDX_FUNCTIONS,
-  oracleCoverage,
-} from "@qibates/engine/mdx";
+import { functionReference, ORACLE_MDX_FUNCTION_LIST_SOURCE, oracleCoverage } from "@qibates/engine/mdx";
 import {
   CAPABILITIES,
   type Capability,
@@ -912,9 +907,6 @@ export function demoOnlyTable(locale: DocLocale): string {
 export function mdxFunctionList(locale: DocLocale): string {
   const rows = functionReference();
   const coverage = oracleCoverage();
-  // The table's rows marked as Oracle's are more than the functions implemented: one of Oracle's names may be
-  // several functions here (`xTD`), and the functions refused have a row too.
-  const oracleRows = rows.filter((r) => r.oracle).length;
   const refusedOracle = coverage.filter((c) => c.status === "refused").length;
   const engineNames = (c: (typeof coverage)[number]) => [...new Set([...c.functions, ...c.methods])];
   const several = coverage.filter((c) => engineNames(c).length > 1);
@@ -932,40 +924,33 @@ export function mdxFunctionList(locale: DocLocale): string {
     )
     .join(" ; ");
   const run = rows.filter((r) => !r.refused).length;
-  const implemented = coverage.filter((c) => c.status === "implemented").length;
-  const listed = rows.filter((r) => !r.refused && r.name !== "CASE").length;
-  // How Oracle's names become the column's rows: a name that is several functions here has a row for each.
-  const sum = several.length
-    ? `${ORACLE_MDX_FUNCTIONS.length} − ${several.length} + ${several.reduce((n, c) => n + engineNames(c).length, 0)}`
-    : "";
+  const oracleLink = (label: string) => `[${label}](${ORACLE_MDX_FUNCTION_LIST_SOURCE.url})`;
+  // The lead says what the columns mean, nothing more (outside read R22 D9): "Runs here" in words, and why "Oracle's
+  // list" says Yes on more rows than Oracle lists names (a name that is several functions here, `xTD`, is a row each).
   const en = locale === "en";
   const w = en
     ? {
         lead: [
-          `The demo engine runs ${run} functions and methods. The table below has a row for each, and one for each function of Oracle's list that the engine refuses: ${rows.length} rows.`,
+          `"Runs here" says Yes on the ${run} functions and methods the demo engine runs, and No on the ${refusedOracle} functions of ${oracleLink("Oracle's MDX function list")} it refuses, whose note says why. "Oracle's list" says Yes on the functions of that list${several.length ? `; ${manyEn}` : ""}.`,
           "",
-          `- **Oracle's list**: the engine runs ${implemented} of the ${ORACLE_MDX_FUNCTIONS.length} functions of [Oracle's MDX function list](${ORACLE_MDX_FUNCTION_LIST_SOURCE.url}), as Essbase reads them, and refuses the other ${refusedOracle}; the note of each refused one says why.`,
-          `- **The column "Oracle's list"** says Yes on ${oracleRows} rows: Oracle's ${ORACLE_MDX_FUNCTIONS.length} functions${sum ? `, where ${manyEn}, a row each (${sum} = ${oracleRows})` : ""}.`,
-          `- **XMLA**: the XMLA endpoint's \`MDSCHEMA_FUNCTIONS\` lists ${listed} of the ${run}, all but \`CASE\`, an expression rather than a function.`,
-          "- **Microsoft's MDX (SSAS)**: where it reads a function otherwise, the note says so; a query sent to the SSAS address (`/olap/msmdpump.dll`) numbers `Levels(n)` from the root, as Microsoft does.",
+          "Where Microsoft's MDX (SSAS) reads a function otherwise, the note says so; a query sent to the SSAS address (`/olap/msmdpump.dll`) numbers `Levels(n)` from the root, as Microsoft does. The XMLA endpoint's `MDSCHEMA_FUNCTIONS` lists every function that runs, except `CASE`, an expression rather than a function.",
         ].join("\n"),
-        head: "| Function | Written | Oracle's list | Notes |",
+        head: "| Function | Runs here | Written | Oracle's list | Notes |",
         yes: "Yes",
+        no: "**No**",
         refused: (why: string) =>
           `Refused: the query returns \`422 QB_ERR_MDX_INVALID\`, whose message names the function and says why: it ${why}.`,
         ssas: "Sent by XMLA clients (SSAS).",
       }
     : {
         lead: [
-          `Le moteur de démonstration exécute ${run} fonctions et méthodes. Le tableau ci-dessous a une ligne pour chacune, et une pour chaque fonction de la liste d'Oracle que le moteur refuse : ${rows.length} lignes.`,
+          `« S'exécute ici » dit Oui sur les ${run} fonctions et méthodes qu'exécute le moteur de démonstration, et Non sur les ${refusedOracle} fonctions de la ${oracleLink("liste des fonctions MDX d'Oracle")} qu'il refuse, dont la remarque dit pourquoi. « Liste d'Oracle » dit Oui sur les fonctions de cette liste${several.length ? ` ; ${manyFr}` : ""}.`,
           "",
-          `- **Liste d'Oracle** : le moteur exécute ${implemented} des ${ORACLE_MDX_FUNCTIONS.length} fonctions de la [liste des fonctions MDX d'Oracle](${ORACLE_MDX_FUNCTION_LIST_SOURCE.url}), telles qu'Essbase les lit, et refuse les ${refusedOracle} autres ; la remarque de chaque fonction refusée dit pourquoi.`,
-          `- **La colonne « Liste d'Oracle »** dit Oui sur ${oracleRows} lignes : les ${ORACLE_MDX_FUNCTIONS.length} fonctions d'Oracle${sum ? `, où ${manyFr}, chacune sur sa ligne (${sum} = ${oracleRows})` : ""}.`,
-          `- **XMLA** : le \`MDSCHEMA_FUNCTIONS\` du point d'accès XMLA en liste ${listed} sur ${run}, toutes sauf \`CASE\`, qui est une expression et non une fonction.`,
-          "- **MDX de Microsoft (SSAS)** : là où il lit une fonction autrement, la remarque le dit ; une requête envoyée à l'adresse SSAS (`/olap/msmdpump.dll`) numérote `Levels(n)` depuis la racine, comme Microsoft.",
+          "Là où le MDX de Microsoft (SSAS) lit une fonction autrement, la remarque le dit ; une requête envoyée à l'adresse SSAS (`/olap/msmdpump.dll`) numérote `Levels(n)` depuis la racine, comme Microsoft. Le `MDSCHEMA_FUNCTIONS` du point d'accès XMLA liste toutes les fonctions exécutées, sauf `CASE`, qui est une expression et non une fonction.",
         ].join("\n"),
-        head: "| Fonction | Écriture | Liste d'Oracle | Remarques |",
+        head: "| Fonction | S'exécute ici | Écriture | Liste d'Oracle | Remarques |",
         yes: "Oui",
+        no: "**Non**",
         refused: (why: string) =>
           `Refusée : la requête renvoie \`422 QB_ERR_MDX_INVALID\`, dont le message nomme la fonction et dit pourquoi : elle ${why}.`,
         ssas: "Envoyée par les clients XMLA (SSAS).",
@@ -980,9 +965,9 @@ export function mdxFunctionList(locale: DocLocale): string {
       ...(r.note ? [r.note[locale]] : []),
       ...(r.ssas ? [w.ssas] : []),
     ].join(" ");
-    return `| \`${r.name}\` | ${r.name === "CASE" ? "`CASE … END`" : written} | ${r.oracle ? w.yes : ""} | ${cell(notes)} |`;
+    return `| \`${r.name}\` | ${r.refused ? w.no : w.yes} | ${r.name === "CASE" ? "`CASE … END`" : written} | ${r.oracle ? w.yes : ""} | ${cell(notes)} |`;
   });
-  return [w.lead, "", w.head, "| --- | --- | --- | --- |", ...lines].join("\n");
+  return [w.lead, "", w.head, "| --- | --- | --- | --- | --- |", ...lines].join("\n");
 }
 
 /** The introduction's sentence on real servers: a few features depend on the server, listed on Features and
