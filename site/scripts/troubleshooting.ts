@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import {
   CAPABILITIES,
   type Capability,
+  CONNECTOR_NAMES,
   CONNECTOR_PROFILES,
   CONNECTORS,
   type Connector,
@@ -349,39 +350,98 @@ function listItem(head: string, reason: string): string {
   return `- ${paragraphs.join("\n\n  ")}`;
 }
 
-/** What `connector` does not do (or does in part) on a real server, from the capability table. */
-export function connectorLimits(connector: Connector, locale: Locale): string {
+/** The words of a connector's list of limits. */
+function limitWords(locale: Locale) {
+  return locale === "fr"
+    ? {
+        no: "non disponible avec ce connecteur, quel que soit le serveur",
+        realNo:
+          "serveur de démonstration seulement ; un serveur réel renvoie `422 QB_ERR_OPERATION_UNSUPPORTED`",
+        partly: "en partie sur un serveur réel",
+        none: "La table des capacités ne signale aucune limite de ce connecteur sur un serveur réel.",
+        intro: "Selon la table des capacités :",
+        and: "et",
+        as: (section: string) => `comme pour ${section}, pour les mêmes raisons.`,
+      }
+    : {
+        no: "not available with this connector, on any server",
+        realNo: "demo server only; a real server returns `422 QB_ERR_OPERATION_UNSUPPORTED`",
+        partly: "partly on a real server",
+        none: "The capability table lists no limit of this connector on a real server.",
+        intro: "From the capability table:",
+        and: "and",
+        as: (section: string) => `as on ${section}, for the same reasons.`,
+      };
+}
+
+/** A capability's name and calls, as its list item opens: "**Label** (`calls`)". */
+const labelWithCalls = (info: (typeof CAPABILITIES)[number], locale: Locale): string =>
+  `**${info.label[locale]}** (${calls(info.id)})`;
+
+/** The list item of each capability `connector` lacks or has in part on a real server, in the table's order. */
+function limitItems(connector: Connector, locale: Locale): Map<Capability, string> {
   const profile = CONNECTOR_PROFILES[connector];
-  const words =
-    locale === "fr"
-      ? {
-          no: "non disponible avec ce connecteur, quel que soit le serveur",
-          realNo:
-            "serveur de démonstration seulement ; un serveur réel renvoie `422 QB_ERR_OPERATION_UNSUPPORTED`",
-          partly: "en partie sur un serveur réel",
-          none: "La table des capacités ne signale aucune limite de ce connecteur sur un serveur réel.",
-          intro: "Selon la table des capacités :",
-        }
-      : {
-          no: "not available with this connector, on any server",
-          realNo: "demo server only; a real server returns `422 QB_ERR_OPERATION_UNSUPPORTED`",
-          partly: "partly on a real server",
-          none: "The capability table lists no limit of this connector on a real server.",
-          intro: "From the capability table:",
-        };
-  const lines: string[] = [];
+  const words = limitWords(locale);
+  const items = new Map<Capability, string>();
   for (const info of CAPABILITIES) {
     const support = profile.capabilities[info.id];
     if (!support) continue;
-    const label = `**${info.label[locale]}** (${calls(info.id)})${locale === "fr" ? " :" : ":"}`;
+    const label = `${labelWithCalls(info, locale)}${locale === "fr" ? " :" : ":"}`;
     if (support.status === "no") {
-      lines.push(listItem(`${label} ${words.no}.`, reasonMarkdown(support.why[locale])));
+      items.set(info.id, listItem(`${label} ${words.no}.`, reasonMarkdown(support.why[locale])));
     } else if (support.realServers) {
       const what = support.realServers.status === "no" ? words.realNo : words.partly;
-      lines.push(listItem(`${label} ${what}.`, reasonMarkdown(support.realServers.why[locale])));
+      items.set(info.id, listItem(`${label} ${what}.`, reasonMarkdown(support.realServers.why[locale])));
     }
   }
-  if (lines.length === 0) return words.none;
+  return items;
+}
+
+/** The anchor of a connector's section on the page by connector: its heading is "Name (`connector`)". */
+export function connectorSectionAnchor(connector: Connector, locale: Locale): string {
+  return `${CONNECTOR_NAMES[connector].short[locale]} ${connector}`
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} -]/gu, "")
+    .replace(/ /g, "-");
+}
+
+/**
+ * The capabilities whose list item `connector` shares word for word with a connector listed before it on the
+ * page, and that connector (the one with most in common), when at least two are shared: the page then says
+ * them once (outside re-read R23 D5: the PBCS list repeated five of Planning's items).
+ */
+export function sharedLimits(
+  connector: Connector,
+  locale: Locale,
+): { with: Connector; capabilities: Capability[] } | undefined {
+  const own = limitItems(connector, locale);
+  let best: { with: Connector; capabilities: Capability[] } | undefined;
+  for (const other of CONNECTORS.slice(0, CONNECTORS.indexOf(connector))) {
+    const theirs = limitItems(other, locale);
+    const capabilities = [...own.keys()].filter((id) => theirs.get(id) === own.get(id));
+    if (capabilities.length >= 2 && capabilities.length > (best?.capabilities.length ?? 0)) {
+      best = { with: other, capabilities };
+    }
+  }
+  return best;
+}
+
+/** What `connector` does not do (or does in part) on a real server, from the capability table. */
+export function connectorLimits(connector: Connector, locale: Locale): string {
+  const words = limitWords(locale);
+  const items = limitItems(connector, locale);
+  if (items.size === 0) return words.none;
+  const shared = sharedLimits(connector, locale);
+  const lines: string[] = [];
+  if (shared) {
+    const labels = shared.capabilities.map((id) =>
+      labelWithCalls(CAPABILITIES.find((c) => c.id === id) as (typeof CAPABILITIES)[number], locale),
+    );
+    const list = `${labels.slice(0, -1).join(", ")} ${words.and} ${labels.at(-1)}`;
+    const section = `[${CONNECTOR_NAMES[shared.with].short[locale]}](#${connectorSectionAnchor(shared.with, locale)})`;
+    lines.push(`- ${list}${locale === "fr" ? " :" : ":"} ${words.as(section)}`);
+  }
+  for (const [id, item] of items) if (!shared?.capabilities.includes(id)) lines.push(item);
   return [words.intro, "", ...lines].join("\n");
 }
 

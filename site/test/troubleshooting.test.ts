@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import {
   CAPABILITIES,
+  type Capability,
   CONNECTOR_PROFILES,
   CONNECTORS,
   ERROR_CODE_LIST,
@@ -14,6 +15,7 @@ import {
   CONNECTOR_PAGES,
   connectorBlocks,
   connectorLimits,
+  connectorSectionAnchor,
   errorTable,
   type Locale,
   messageAnchor,
@@ -21,6 +23,7 @@ import {
   NOTIFICATION_PAGES,
   PAGES,
   pageBlocks,
+  sharedLimits,
   USER_PAGES,
   USER_TOPICS,
   userBlocks,
@@ -86,9 +89,18 @@ describe("the troubleshooting page's generated blocks", () => {
       for (const locale of LOCALES) {
         // A long reason goes on in paragraphs of the same list item: read the item as one text.
         const text = connectorLimits(connector, locale).replace(/\n\n {2}/g, " ");
-        for (const support of Object.values(CONNECTOR_PROFILES[connector].capabilities)) {
+        // A reason shared word for word with a connector above is said there, and here by a link to it.
+        const shared = sharedLimits(connector, locale);
+        for (const [id, support] of Object.entries(CONNECTOR_PROFILES[connector].capabilities)) {
           const why = support.status === "no" ? support.why : support.realServers?.why;
-          if (why) expect(text, `${connector} ${locale}`).toContain(reasonMarkdown(why[locale]));
+          if (!why) continue;
+          if (shared?.capabilities.includes(id as Capability)) {
+            const there = connectorLimits(shared.with, locale).replace(/\n\n {2}/g, " ");
+            expect(there, `${shared.with} ${locale}`).toContain(reasonMarkdown(why[locale]));
+            expect(text, `${connector} ${locale}`).toContain(
+              `(#${connectorSectionAnchor(shared.with, locale)})`,
+            );
+          } else expect(text, `${connector} ${locale}`).toContain(reasonMarkdown(why[locale]));
         }
       }
     }
@@ -101,6 +113,21 @@ describe("the troubleshooting page's generated blocks", () => {
       /demo server only; a real server returns `422 QB_ERR_OPERATION_UNSUPPORTED`/,
     );
     expect(connectorLimits("pbcs", "fr")).toMatch(/serveur de démonstration seulement/);
+  });
+
+  it("says once what PBCS shares with Planning, by a link to Planning's section (outside re-read R23 D5)", () => {
+    for (const locale of LOCALES) {
+      const page = readFileSync(CONNECTOR_PAGES[locale], "utf8");
+      const pbcs = connectorLimits("pbcs", locale);
+      const planning = connectorLimits("planning", locale);
+      // No list item of Planning's comes again word for word under PBCS.
+      for (const item of planning.split("\n- ").slice(1)) expect(pbcs, locale).not.toContain(item.trim());
+      expect(sharedLimits("pbcs", locale)?.with).toBe("planning");
+      expect(sharedLimits("pbcs", locale)?.capabilities.length).toBeGreaterThanOrEqual(2);
+      // The link's anchor is the heading of Planning's section on the page.
+      expect(page, locale).toMatch(/^## Planning \(`planning`\)$/m);
+      expect(pbcs, locale).toContain("](#planning-planning)");
+    }
   });
 });
 

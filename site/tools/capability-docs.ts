@@ -37,7 +37,7 @@ const WORDS = {
     heading: "## What the API does with each connector",
     intro: [
       "The QiBates REST API follows the capability table below, the one `GET /qibates/api/v2/health` returns: an operation marked **No** returns `422` with `QB_ERR_OPERATION_UNSUPPORTED` before any server is called, and the demo server behaves as that kind of server does.",
-      'A capability marked **Demo only** is done by the demo server, but not by a real server reached with that connector, because its protocol has no public call for it: the call returns `422` with `QB_ERR_OPERATION_UNSUPPORTED`. **Yes, partly on real servers** means that a real server does part of it; the note says which part. In `GET /qibates/api/v2/health`, **No** is `supported: false`, **Demo only** is `onRealServers: "no"` and **Yes, partly on real servers** is `onRealServers: "partly"`.',
+      'A capability marked **Demo only** is done by the demo server, but not by a real server reached with that connector, because its protocol has no documented call for it: the call returns `422` with `QB_ERR_OPERATION_UNSUPPORTED`. **Yes, partly on real servers** means that a real server does part of it; the note says which part. In `GET /qibates/api/v2/health`, **No** is `supported: false`, **Demo only** is `onRealServers: "no"` and **Yes, partly on real servers** is `onRealServers: "partly"`.',
     ],
     realHeading: "### Which connectors reach real servers",
     realNone:
@@ -77,7 +77,7 @@ const WORDS = {
     heading: "## Ce que fait l'API avec chaque connecteur",
     intro: [
       "L'API REST de QiBates suit la table des capacités ci-dessous, celle que renvoie `GET /qibates/api/v2/health` : une opération marquée **Non** renvoie `422` avec `QB_ERR_OPERATION_UNSUPPORTED` avant tout appel à un serveur, et le serveur de démonstration se comporte comme ce type de serveur.",
-      'Une capacité marquée **Démo seulement** est assurée par le serveur de démonstration, mais pas par un serveur réel joint avec ce connecteur, car son protocole n\'a pas d\'appel public pour cela : l\'appel renvoie `422` avec `QB_ERR_OPERATION_UNSUPPORTED`. Avec **Oui, en partie sur serveur réel**, un serveur réel en fait une partie ; la note dit laquelle. Dans `GET /qibates/api/v2/health`, **Non** correspond à `supported: false`, **Démo seulement** à `onRealServers: "no"` et **Oui, en partie sur serveur réel** à `onRealServers: "partly"`.',
+      'Une capacité marquée **Démo seulement** est assurée par le serveur de démonstration, mais pas par un serveur réel joint avec ce connecteur, car son protocole n\'a pas d\'appel documenté pour cela : l\'appel renvoie `422` avec `QB_ERR_OPERATION_UNSUPPORTED`. Avec **Oui, en partie sur serveur réel**, un serveur réel en fait une partie ; la note dit laquelle. Dans `GET /qibates/api/v2/health`, **Non** correspond à `supported: false`, **Démo seulement** à `onRealServers: "no"` et **Oui, en partie sur serveur réel** à `onRealServers: "partly"`.',
     ],
     realHeading:
       "### Connecteurs qui joignent des serveurs réels {#connecteurs-qui-joignent-des-serveurs-reels}",

@@ -40,7 +40,7 @@ describe("a connector's refusal of what the capability table says it lacks", () 
   it("reads what a real server lacks where the demo has it (the realServers reason)", () => {
     const e = missing("pbcs", "taskLists", "nav/listtasks");
     expect((e.params?.reason as { fr: string } | undefined)?.fr).toMatch(
-      /^Planning REST n'a pas d'appel public/,
+      /^Planning REST n'a pas d'appel documenté/,
     );
   });
 

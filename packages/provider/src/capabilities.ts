@@ -231,7 +231,7 @@ export interface RealServerSupport {
 
 /**
  * How a connector stands for one capability. `yes` with `realServers`: the demo server does it, but a real
- * server reached with this connector does not (or only in part), because that server's protocol has no public
+ * server reached with this connector does not (or only in part), because that server's protocol has no documented
  * call for it; the connector then answers `UNSUPPORTED` itself (QB_ERR_OPERATION_UNSUPPORTED).
  */
 export type Support =
@@ -322,7 +322,7 @@ const ESSBASE_11_NO_VARIABLES: Text = {
 /** Why Essbase 11.x through Smart View neither lists nor sets substitution variables (a developer's words). */
 const ESSBASE_11_NO_VARIABLE_MESSAGE: Text = {
   en: "Smart View has no documented message for substitution variables, so QiBates neither lists nor sets them on a real Essbase 11.x server.",
-  fr: "Smart View n'a pas de message documenté pour les variables de substitution : QiBates ne les liste donc ni ne les définit sur un serveur Essbase 11.x réel.",
+  fr: "Smart View n'a pas de message documenté pour les variables de substitution, si bien que QiBates ne les liste ni ne les définit sur un serveur Essbase 11.x réel.",
 };
 
 const SSAS_NO_FORMULAS: Text = {
@@ -337,14 +337,14 @@ const NO_REST_FORM_LIST: Text = {
 
 /** That Planning REST cannot list alias tables (said in the reason of `pbcs` and in its refusals). */
 const NO_REST_ALIAS_LIST: Text = {
-  en: "Planning REST has no public call that lists alias tables",
-  fr: "Planning REST n'a pas d'appel public qui liste les tables d'alias",
+  en: "Planning REST has no documented call that lists alias tables",
+  fr: "Planning REST n'a pas d'appel documenté qui liste les tables d'alias",
 };
 
 /** Why Planning REST cannot list a form's rules on save (said in the reason of `businessRules` and its refusal). */
 const NO_REST_ONSAVE_PROMPTS: Text = {
-  en: "a form's rules on save are in its definition (Service Administrator), but no public Planning REST call gives their runtime prompts, which the response lists",
-  fr: "les règles à l'enregistrement d'un formulaire sont dans sa définition (administrateur de service), mais aucun appel Planning REST public ne donne leurs invites d'exécution, que la réponse liste",
+  en: "a form's rules on save are in its definition (Service Administrator), but no documented Planning REST call gives their runtime prompts, which the response lists",
+  fr: "les règles à l'enregistrement d'un formulaire sont dans sa définition (administrateur de service), mais aucun appel Planning REST documenté ne donne leurs invites d'exécution, que la réponse liste",
 };
 
 /** What the Planning REST connector (`planning`, `pbcs`) cannot do on a real server, and why. */
@@ -367,8 +367,8 @@ const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
   taskLists: {
     status: "no",
     why: {
-      en: "Planning REST has no public call for task lists.",
-      fr: "Planning REST n'a pas d'appel public pour les listes de tâches.",
+      en: "Planning REST has no documented call for task lists.",
+      fr: "Planning REST n'a pas d'appel documenté pour les listes de tâches.",
     },
   },
   businessRules: {
@@ -428,8 +428,8 @@ const NO_FORM_DATA = {
 const PLANNING_REST_REFUSALS: ConnectorProfile["refusals"] = {
   forms: {
     list: {
-      en: "Planning REST has no public call that lists forms (the 26.11 form-definition calls have no list; the document library and Migration listings are for Service Administrators).",
-      fr: "Planning REST n'a pas d'appel public qui liste les formulaires (les appels de définition de formulaire de la version 26.11 n'ont pas de liste ; la bibliothèque de documents et les listes de Migration sont réservées aux administrateurs de service).",
+      en: "Planning REST has no documented call that lists forms (the 26.11 form-definition calls have no list; the document library and Migration listings are for Service Administrators).",
+      fr: "Planning REST n'a pas d'appel documenté qui liste les formulaires (les appels de définition de formulaire de la version 26.11 n'ont pas de liste ; la bibliothèque de documents et les listes de Migration sont réservées aux administrateurs de service).",
     },
     // The server's own words ({refused}, {message}) stay as it sent them.
     definitionRefused: {
@@ -514,14 +514,14 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
         status: "no",
         why: {
           en: "The Smart View messages QiBates uses with Essbase 11.x do not give member formulas, so QiBates cannot tell which members a zoom to the formula level would show. Zoom in with another settings.zoomInMode, such as NEXT_LEVEL or BOTTOM_LEVEL.",
-          fr: "Les messages Smart View qu'utilise QiBates avec Essbase 11.x ne donnent pas les formules des membres : QiBates ne peut donc pas savoir quels membres un zoom au niveau des formules afficherait. Zoomez avec un autre settings.zoomInMode, par exemple NEXT_LEVEL ou BOTTOM_LEVEL.",
+          fr: "Les messages Smart View qu'utilise QiBates avec Essbase 11.x ne donnent pas les formules des membres, si bien que QiBates ne peut pas savoir quels membres un zoom au niveau des formules afficherait. Zoomez avec un autre settings.zoomInMode, par exemple NEXT_LEVEL ou BOTTOM_LEVEL.",
         },
       },
       writeBack: {
         status: "no",
         why: {
           en: "The answer to Smart View's WriteBack message is not documented, so QiBates does not write data to a real Essbase 11.x server.",
-          fr: "La réponse au message WriteBack de Smart View n'est pas documentée : QiBates n'écrit donc pas de données sur un serveur Essbase 11.x réel.",
+          fr: "La réponse au message WriteBack de Smart View n'est pas documentée, si bien que QiBates n'écrit pas de données sur un serveur Essbase 11.x réel.",
         },
       },
       variables: {
@@ -664,7 +664,7 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
     {
       "zoomIn:CALC_LEVEL": {
         en: "Essbase 21c's REST API does not give member formulas, so QiBates cannot tell which members a zoom to the formula level would show.",
-        fr: "L'API REST d'Essbase 21c ne donne pas les formules des membres : QiBates ne peut donc pas savoir quels membres un zoom au niveau des formules afficherait.",
+        fr: "L'API REST d'Essbase 21c ne donne pas les formules des membres, si bien que QiBates ne peut pas savoir quels membres un zoom au niveau des formules afficherait.",
       },
     },
     true,

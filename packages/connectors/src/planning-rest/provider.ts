@@ -73,7 +73,7 @@ type Schemas = components["schemas"];
  * the Planning REST API (`…/HyperionPlanning/rest/v3`, derived from the provider address
  * `…/HyperionPlanning/SmartView`). What the API has: applications, plan types, business rules launched as
  * `RULES` jobs and polled, dimension members (one call answers a member with its descendants), substitution
- * variables. What it has no public call for answers `UNSUPPORTED`: forms and their on-save rules, task lists,
+ * variables. What it has no documented call for answers `UNSUPPORTED`: forms and their on-save rules, task lists,
  * runtime-prompt definitions and alias tables (sources and reasons in `packages/connectors/NOTES-planning-rest.md`).
  */
 

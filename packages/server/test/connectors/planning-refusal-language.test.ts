@@ -4,7 +4,7 @@ import { listeningServer } from "../support/listening.ts";
 /**
  * Planning through its REST API cannot list forms nor a form's rules on save: the refusal gives its reason in the
  * caller's language. In French the message ended in English ("… le connecteur planning : Planning REST has no
- * public call that lists forms …").
+ * documented call that lists forms …").
  */
 
 const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "planning-rest,smartview" });
@@ -20,12 +20,12 @@ describe("what Planning REST cannot list, through the planning connector", () =>
     expect(en.status).toBe(422);
     expect(en.json.code).toBe("QB_ERR_OPERATION_UNSUPPORTED");
     expect(en.json.message).toMatch(
-      /^nav\/listforms is not supported by connector planning: Planning REST has no public call that lists forms /,
+      /^nav\/listforms is not supported by connector planning: Planning REST has no documented call that lists forms /,
     );
     const fr = await call("nav/listforms", forms, "fr");
     expect(fr.status).toBe(422);
     expect(fr.json.message).toBe(
-      "nav/listforms n'est pas pris en charge par le connecteur planning : Planning REST n'a pas d'appel public qui liste les formulaires (les appels de définition de formulaire de la version 26.11 n'ont pas de liste ; la bibliothèque de documents et les listes de Migration sont réservées aux administrateurs de service).",
+      "nav/listforms n'est pas pris en charge par le connecteur planning : Planning REST n'a pas d'appel documenté qui liste les formulaires (les appels de définition de formulaire de la version 26.11 n'ont pas de liste ; la bibliothèque de documents et les listes de Migration sont réservées aux administrateurs de service).",
     );
     const rules = await call(
       "nav/listonsaverules",

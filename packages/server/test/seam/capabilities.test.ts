@@ -203,15 +203,15 @@ describe("provider errors, mapped in one place", () => {
       new ProviderError("UNSUPPORTED", "…", {
         operation: "nav/listtasks",
         connector: "pbcs",
-        reason: "Planning REST has no public call for task lists.",
+        reason: "Planning REST has no documented call for task lists.",
       }),
     );
     expect(why.code).toBe("QB_ERR_OPERATION_UNSUPPORTED");
     expect(why.localizedMessage("en")).toBe(
-      "nav/listtasks is not supported by connector pbcs: Planning REST has no public call for task lists.",
+      "nav/listtasks is not supported by connector pbcs: Planning REST has no documented call for task lists.",
     );
     expect(why.localizedMessage("fr")).toBe(
-      "nav/listtasks n'est pas pris en charge par le connecteur pbcs : Planning REST has no public call for task lists.",
+      "nav/listtasks n'est pas pris en charge par le connecteur pbcs : Planning REST has no documented call for task lists.",
     );
     const bare = mapped(
       new ProviderError("UNSUPPORTED", "…", { operation: "nav/listtasks", connector: "pbcs" }),
