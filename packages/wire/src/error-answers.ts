@@ -1,6 +1,12 @@
 import { esc } from "@qibates/protocols/xml";
 import { faultEnvelope } from "@qibates/protocols/xmla";
-import { type ErrorLocale, errorLocale } from "@qibates/provider";
+import {
+  busyMessage,
+  busySeconds,
+  type ErrorLocale,
+  errorLocale,
+  type ProviderError,
+} from "@qibates/provider";
 
 /**
  * The error answer of the wire protocol a request address belongs to, for refusals made before any wire route
@@ -50,6 +56,15 @@ export function refusalMessage(error: unknown, acceptLanguage: string | string[]
   if (typeof e?.localizedMessage === "function")
     return String((e.localizedMessage as (locale: ErrorLocale) => string)(locale));
   return typeof e?.message === "string" ? e.message : "";
+}
+
+/**
+ * A provider's refusal in the words of the request's language: a job refused past the job queue's bounds
+ * (`busyMessage`) in the language `Accept-Language` asks for first, as the Essbase REST and Planning REST
+ * endpoints say it; any other as the provider said it (a server's own words).
+ */
+export function providerMessage(error: ProviderError, acceptLanguage: string | string[] | undefined): string {
+  return busySeconds(error) === null ? error.message : busyMessage(error, acceptedLocale(acceptLanguage));
 }
 
 /** The language of the messages a request asks for first in its `Accept-Language` header (English unless French). */

@@ -8,7 +8,7 @@ import {
 import { readXmlElement as readXml, type XmlElement, XmlSyntaxError } from "@qibates/protocols/xml";
 import { ProviderError } from "@qibates/provider";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { refusalMessage, refusalStatus, withRetryAfter } from "../error-answers.ts";
+import { providerMessage, refusalMessage, refusalStatus, withRetryAfter } from "../error-answers.ts";
 
 /** How one Smart View address answers a message: the content of `res_<method>`. */
 export type SvAnswer = (method: string, req: XmlElement, request: FastifyRequest) => Promise<string>;
@@ -61,7 +61,9 @@ export async function smartViewRoutes(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
     scope.setErrorHandler((error, request, reply) => {
-      if (error instanceof SvException || error instanceof ProviderError || error instanceof XmlSyntaxError) {
+      if (error instanceof ProviderError)
+        return sendException(reply, providerMessage(error, request.headers["accept-language"]));
+      if (error instanceof SvException || error instanceof XmlSyntaxError) {
         return sendException(reply, error.message);
       }
       // Fastify's refusals, the host's and the wire's (refusalStatus).

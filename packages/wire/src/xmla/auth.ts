@@ -1,7 +1,7 @@
 import { faultEnvelope, XmlaFault } from "@qibates/protocols/xmla";
 import { OlapError, ProviderError } from "@qibates/provider";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { refusalMessage, refusalStatus, withRetryAfter } from "../error-answers.ts";
+import { providerMessage, refusalMessage, refusalStatus, withRetryAfter } from "../error-answers.ts";
 import { basicLogin } from "../login-throttle.ts";
 import type { XmlaEndpointState } from "./endpoint-state.ts";
 
@@ -48,7 +48,7 @@ export function registerXmlaAuth(scope: FastifyInstance, state: XmlaEndpointStat
   scope.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
 
   scope.setErrorHandler((error, request, reply) => {
-    const fault = asFault(error);
+    const fault = asFault(error, request.headers["accept-language"]);
     if (fault) return sendFault(state, reply, fault);
     const status = refusalStatus(error);
     if (status !== null)
@@ -79,14 +79,14 @@ export function registerXmlaAuth(scope: FastifyInstance, state: XmlaEndpointStat
   });
 }
 
-/** The fault an error stands for, or `null` for a bug. */
-function asFault(error: unknown): XmlaFault | null {
+/** The fault an error stands for (a job refused past the queue's bounds in the request's language), or `null` for a bug. */
+function asFault(error: unknown, acceptLanguage: string | string[] | undefined): XmlaFault | null {
   if (error instanceof XmlaFault) return error;
   if (error instanceof OlapError)
     return new XmlaFault(error.kind === "write-refused" ? "query" : error.kind, error.message);
   if (error instanceof ProviderError) {
     const unknownCube = ["SERVER_UNKNOWN", "APPLICATION_UNKNOWN", "CUBE_UNKNOWN"].includes(error.code);
-    return new XmlaFault(unknownCube ? "unknown-cube" : "query", error.message);
+    return new XmlaFault(unknownCube ? "unknown-cube" : "query", providerMessage(error, acceptLanguage));
   }
   return null;
 }
