@@ -20,17 +20,17 @@
  * Run: `npx tsx bench/isolation.ts [--seed 70] [--tries 100] [--write]` (about a minute); `--write` writes the
  * section between `<!-- isolation:start -->` and `<!-- isolation:end -->` in `bench/BENCHMARKS.md`.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
 import { openDatabase } from "../packages/server/src/database.ts";
 import { type KeyOwner, KeyStore } from "../packages/server/src/keys.ts";
 import { hashPassword } from "../packages/server/src/snapshot-users.ts";
 import { baselineBodies, contractOperations, demoLogins } from "../packages/server/test/fuzz/fuzzer.ts";
+import { writeSmallSnapshot } from "../packages/server/test/support/small-snapshot.ts";
 import { buildServerIfNeeded } from "../scripts/server-build.mjs";
 import { args, numberOption, seededRandom } from "./args.ts";
 import { startBundledServer } from "./bundled-server.ts";
@@ -317,55 +317,10 @@ type SnapshotUser = keyof typeof USERS;
 const other = (u: SnapshotUser): SnapshotUser => (u === "alice" ? "bob" : "alice");
 
 function writeSnapshot(folder: string, application: string): void {
-  const dir = join(folder, application);
-  mkdirSync(dir, { recursive: true });
-  const cells = SNAPSHOT_CELLS[application] ?? [];
-  const outline = Buffer.from(
-    JSON.stringify({
-      dimensions: [
-        { name: "Measures", density: "dense", members: [{ name: "Sales" }, { name: "Costs" }] },
-        {
-          name: "Market",
-          density: "sparse",
-          members: [{ name: `${application}East` }, { name: `${application}West` }],
-        },
-      ],
-    }),
-  );
-  const data = gzipSync(
-    ["Measures\tMarket\tvalue", ...cells.map(([m, k, v]) => `${m}\t${k}\t${v}`), ""].join("\n"),
-  );
-  writeFileSync(join(dir, "Plan.outline.json"), outline);
-  writeFileSync(join(dir, "Plan.data.tsv.gz"), data);
-  const file = (name: string, bytes: Buffer) => ({
-    file: name,
-    sha256: createHash("sha256").update(bytes).digest("hex"),
-    bytes: bytes.length,
+  writeSmallSnapshot(folder, application, SNAPSHOT_CELLS[application] ?? [], {
+    markets: [`${application}East`, `${application}West`],
+    takenAt: "2026-11-27T00:00:00Z",
   });
-  const manifest = {
-    format: "qibates-cube-snapshot",
-    version: 1,
-    application,
-    source: {
-      connector: "essbase-stndln",
-      address: "https://essbase.example.com/essbase/japi",
-      server: "EssbaseCluster-1",
-      application,
-      takenAt: "2026-11-27T00:00:00Z",
-    },
-    cubes: [
-      {
-        name: "Plan",
-        outline: file("Plan.outline.json", outline),
-        data: file("Plan.data.tsv.gz", data),
-        members: 6,
-        cells: cells.length,
-        computedMembers: [],
-      },
-    ],
-    notCarried: [],
-  };
-  writeFileSync(join(dir, "manifest.json"), JSON.stringify(manifest));
 }
 
 const ACME: KeyOwner = {

@@ -1,14 +1,13 @@
-import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { ConfigError } from "../../src/config.ts";
 import { hashPassword } from "../../src/snapshot-users.ts";
 import { testConfig } from "../support/config.ts";
+import { writeSmallSnapshot } from "../support/small-snapshot.ts";
 
 /**
  * Snapshots served to their own users (issue 40): the users of QIBATES_SNAPSHOT_USERS log in to the embedded
@@ -23,50 +22,7 @@ const SERVER = "EssbaseCluster-1";
 
 /** A small snapshot written by hand: a cube `Plan` of two dimensions, with `cells` at level 0. */
 function writeSnapshot(application: string, cells: [string, string, number][]): void {
-  const folder = join(snapshots, application);
-  mkdirSync(folder, { recursive: true });
-  const outline = Buffer.from(
-    JSON.stringify({
-      dimensions: [
-        { name: "Measures", density: "dense", members: [{ name: "Sales" }, { name: "Costs" }] },
-        { name: "Market", density: "sparse", members: [{ name: "East" }, { name: "West" }] },
-      ],
-    }),
-  );
-  const data = gzipSync(
-    ["Measures\tMarket\tvalue", ...cells.map(([m, k, v]) => `${m}\t${k}\t${v}`), ""].join("\n"),
-  );
-  writeFileSync(join(folder, "Plan.outline.json"), outline);
-  writeFileSync(join(folder, "Plan.data.tsv.gz"), data);
-  const file = (name: string, bytes: Buffer) => ({
-    file: name,
-    sha256: createHash("sha256").update(bytes).digest("hex"),
-    bytes: bytes.length,
-  });
-  const manifest = {
-    format: "qibates-cube-snapshot",
-    version: 1,
-    application,
-    source: {
-      connector: "essbase-stndln",
-      address: "https://essbase.example.com/essbase/japi",
-      server: SERVER,
-      application,
-      takenAt: "2026-11-25T00:00:00Z",
-    },
-    cubes: [
-      {
-        name: "Plan",
-        outline: file("Plan.outline.json", outline),
-        data: file("Plan.data.tsv.gz", data),
-        members: 6,
-        cells: cells.length,
-        computedMembers: [],
-      },
-    ],
-    notCarried: [],
-  };
-  writeFileSync(join(folder, "manifest.json"), JSON.stringify(manifest));
+  writeSmallSnapshot(snapshots, application, cells, { server: SERVER });
 }
 
 function writeUsers(name: string, doc: unknown): string {
