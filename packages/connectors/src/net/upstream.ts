@@ -183,7 +183,11 @@ export class Upstreams {
     const by = wait?.by ?? undefined;
     const own = forwarded.answerTimeoutMs ?? this.policy.readTimeoutMs;
     const left = by === undefined ? own : Math.max(1, Math.ceil(by - Date.now()));
-    const init = left < own || wait?.whole === true ? { ...forwarded, answerTimeoutMs: left } : forwarded;
+    // Within either, the request has its own wait, on a timer of Node's (`exchange`).
+    const init =
+      by !== undefined
+        ? { ...forwarded, answerTimeoutMs: wait?.whole === true ? left : Math.min(left, own) }
+        : forwarded;
     let answer: UpstreamAnswer;
     try {
       answer = await this.exchange(pool, `${url.pathname}${url.search}`, init, origin, call?.signal);
@@ -396,21 +400,34 @@ export class Upstreams {
       // within each read timeout, is cut there too.
       const cut = () => abort?.(this.pastDeadline(origin));
       deadline?.addEventListener("abort", cut, { once: true });
-      const settled = () => deadline?.removeEventListener("abort", cut);
+      // A request's own wait for its answer (`answerTimeoutMs`) is a timer of Node's, started once the request is
+      // on a connection: undici's `headersTimeout` counts in ticks of about half a second from the tick before the
+      // request (`_idleStart = fastNow - TICK_MS` in undici's timers.js), so a wait could end up to a tick early (a
+      // job "still running after 2 s" told at 1.87 s on a loaded machine). Undici's own is kept, a second later, as
+      // a backstop.
+      let answerTimer: NodeJS.Timeout | undefined;
+      const settled = () => {
+        deadline?.removeEventListener("abort", cut);
+        clearTimeout(answerTimer);
+      };
+      const own = init.answerTimeoutMs;
       pool.dispatch(
         {
           path,
           method: init.method,
           headers: init.headers,
           ...(init.body !== undefined ? { body: init.body } : {}),
-          ...(init.answerTimeoutMs !== undefined ? { headersTimeout: init.answerTimeoutMs } : {}),
+          ...(own !== undefined ? { headersTimeout: own + 1000 } : {}),
         },
         {
           onConnect: (abortRequest: (reason?: Error) => void) => {
             abort = abortRequest;
             if (deadline?.aborted) cut();
+            else if (own !== undefined && answerTimer === undefined)
+              answerTimer = setTimeout(() => abort?.(answerWaitEnded()), own);
           },
           onHeaders: (statusCode: number, rawHeaders: Buffer[]) => {
+            clearTimeout(answerTimer);
             status = statusCode;
             headers = headerRecord(rawHeaders);
             // A declared length past the cap: dropped before its first byte.
@@ -548,7 +565,8 @@ export class Upstreams {
     if (e instanceof ProviderError) return e;
     const err = e as { code?: string; message?: string; cause?: { code?: string } };
     const code = err.code ?? err.cause?.code ?? "";
-    const answerWaitEnded = code === "UND_ERR_HEADERS_TIMEOUT" && answerTimeoutMs !== undefined;
+    const answerWaitEnded =
+      (code === ANSWER_WAIT_ENDED || code === "UND_ERR_HEADERS_TIMEOUT") && answerTimeoutMs !== undefined;
     const cause =
       code === "UND_ERR_CONNECT_TIMEOUT"
         ? `no connection within ${this.policy.connectTimeoutMs} ms`
@@ -616,6 +634,11 @@ function gzipped(headers: Record<string, string | string[] | undefined>): boolea
   const encoding = headers["content-encoding"];
   return typeof encoding === "string" && /^\s*(x-)?gzip\s*$/i.test(encoding);
 }
+
+/** The code of the error that ends a request's own wait for its answer (`exchange`). */
+const ANSWER_WAIT_ENDED = "QB_ANSWER_WAIT_ENDED";
+const answerWaitEnded = () =>
+  Object.assign(new Error("no answer within the request's wait"), { code: ANSWER_WAIT_ENDED });
 
 const forwardedClient = new AsyncLocalStorage<string>();
 /** The deadline of the call whose requests run within it (`withinCallDeadline`). */

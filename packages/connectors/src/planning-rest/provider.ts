@@ -918,13 +918,9 @@ class PlanningRestOperations implements PlanningOperations {
       });
     };
     const waited = <T>(work: () => Promise<T>, jobId?: string | number): Promise<T> =>
-      answeringBy(deadline, work).catch(async (e: unknown) => {
-        if (!(e instanceof ProviderError && e.answerWaitEnded === true)) throw e;
-        // The HTTP client's answer timeout may end a little before the deadline (its timers are coarse): the
-        // caller hears "still running after N s" once N s have passed, not before.
-        const early = deadline - Date.now();
-        if (early > 0) await new Promise((r) => setTimeout(r, early));
-        throw stillRunning(jobId);
+      answeringBy(deadline, work).catch((e: unknown) => {
+        // The request's own wait ends at the deadline, never before it (a timer of Node's, `exchange` in net/upstream.ts).
+        throw e instanceof ProviderError && e.answerWaitEnded === true ? stillRunning(jobId) : e;
       });
     let job = await waited(() => client.post<JobStatus>(`/applications/${enc(app)}/jobs`, request));
     const jobId = readJobId(job);

@@ -354,7 +354,7 @@ class SmartViewOperations extends RemoteGridOperations<SvCube> implements Essbas
         });
       }
       // No answer within the wait: the server is still running the script (it answers only when it ends). Told
-      // by the wait's own timer (`answerWaitEnded`), not by the clock: the timer may fire a little early.
+      // by the wait's own timer (`answerWaitEnded`), which ends at the wait and never before it.
       if (waitMs !== undefined && e instanceof ProviderError && e.answerWaitEnded === true) {
         const reason = scriptStillRunning(Math.round(waitMs / 1000));
         throw new ProviderError("CALC_FAILED", `The calculation ${name} was ${reason.en}.`, {
