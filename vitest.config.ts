@@ -17,6 +17,7 @@ export default defineConfig({
     projects: [
       // One project a package, so that a run of one package (`--project unit:engine`) builds nothing it does not
       // use; only the server's tests need its bundle and the database template (`--project "unit:*"`: all).
+      unit("grid-rules", ["packages/grid-rules/test/**/*.test.ts"]),
       unit("engine", ["packages/engine/test/**/*.test.ts"]),
       unit("protocols", ["packages/protocols/test/**/*.test.ts"]),
       unit("provider", ["packages/provider/test/**/*.test.ts"]),

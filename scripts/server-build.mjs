@@ -24,6 +24,7 @@ const SOURCES = [
   "packages/client/src",
   "packages/wire/src",
   "packages/protocols/src",
+  "packages/grid-rules/src",
   "packages/server/package.json",
   "packages/connectors/package.json",
   "packages/embedded/package.json",
@@ -33,6 +34,7 @@ const SOURCES = [
   "packages/client/package.json",
   "packages/wire/package.json",
   "packages/protocols/package.json",
+  "packages/grid-rules/package.json",
 ];
 
 /** Why the server must be built, or null when the bundle is up to date. */

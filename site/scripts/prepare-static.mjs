@@ -1,9 +1,12 @@
 // Prebuild step of the site: fills the git-ignored folders under static/ that the API reference needs.
-//  - static/scalar/: the @scalar/api-reference browser bundle (ESM + lazy chunks), copied from node_modules:
-//    a dependency of the site pinned to one exact version in site/package.json, so the lockfile's integrity
-//    check covers it and `npm audit` sees it (nothing is fetched at build time). It only runs in the browser.
+//  - static/scalar/: the @scalar/api-reference browser bundle (ESM + lazy chunks). It is pinned to one exact version
+//    in api-reference-bundle/, a project of its own with its own lockfile (integrity checked by npm, `npm audit
+//    --prefix site/api-reference-bundle` sees it), outside the workspace: every Scalar version with the French
+//    localization the page uses asks for Node 22, which a root `npm install` on Node 20 warned about 24 times for
+//    code only a browser runs (issue 71). This step installs it there with `npm ci` when it is missing, then copies
+//    the browser build. It only runs in the browser.
 //  - static/openapi/: qibates.yaml (English) and qibates.fr.yaml (French) from openapi/.
-// Idempotent: the bundle is copied only when missing or of another version.
+// Idempotent: the bundle is installed and copied only when missing or of another version.
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -14,28 +17,34 @@ const rootDir = resolve(siteDir, "..");
 const staticDir = join(siteDir, "static");
 
 function prepareScalar() {
-  const pinned = JSON.parse(readFileSync(join(siteDir, "package.json"), "utf8")).dependencies?.[
+  const bundleDir = join(siteDir, "api-reference-bundle");
+  const pinned = JSON.parse(readFileSync(join(bundleDir, "package.json"), "utf8")).dependencies?.[
     "@scalar/api-reference"
   ];
   if (!/^\d+\.\d+\.\d+$/.test(pinned ?? "")) {
-    throw new Error("[site] @scalar/api-reference must be a dependency of the site at one exact version");
+    throw new Error("[site] api-reference-bundle must pin @scalar/api-reference at one exact version");
   }
   const target = join(staticDir, "scalar");
   const stamp = join(target, "VERSION");
   if (existsSync(stamp) && readFileSync(stamp, "utf8").trim() === pinned) return;
 
-  // The package's exports do not expose its package.json: looked for as Node does, up from the site's folder.
-  let installed = null;
-  for (let dir = siteDir; installed === null; dir = dirname(dir)) {
-    const candidate = join(dir, "node_modules", "@scalar", "api-reference");
-    if (existsSync(join(candidate, "package.json"))) installed = candidate;
-    else if (dirname(dir) === dir) {
-      throw new Error("[site] @scalar/api-reference is not installed: run npm ci at the repository's root");
-    }
+  // Installed from the bundle's own lockfile (no install scripts, no audit or funding notice), once.
+  const installed = join(bundleDir, "node_modules", "@scalar", "api-reference");
+  const versionOf = () =>
+    existsSync(join(installed, "package.json"))
+      ? JSON.parse(readFileSync(join(installed, "package.json"), "utf8")).version
+      : null;
+  if (versionOf() !== pinned) {
+    console.log(`[site] installing @scalar/api-reference ${pinned} in site/api-reference-bundle (npm ci)`);
+    execFileSync(
+      "npm",
+      ["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error", "--engine-strict=false"],
+      { cwd: bundleDir, stdio: ["ignore", "inherit", "inherit"] },
+    );
   }
-  const version = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")).version;
+  const version = versionOf();
   if (version !== pinned) {
-    throw new Error(`[site] node_modules holds @scalar/api-reference ${version}, not ${pinned}: run npm ci`);
+    throw new Error(`[site] api-reference-bundle holds @scalar/api-reference ${version}, not ${pinned}`);
   }
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });

@@ -1,25 +1,19 @@
-import { sheetCells as engineSheetCells, ZOOM_MODES } from "@qibates/engine/grid";
-import { ZOOM_MODES as SETTINGS_ZOOM_MODES } from "@qibates/engine/grid/settings";
-import { sheetCells, ZOOM_IN_MODES } from "@qibates/provider";
+import { readFileSync } from "node:fs";
+import { ZOOM_MODES } from "@qibates/grid-rules";
+import { ZOOM_IN_MODES } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 
-// @qibates/provider names no engine type: where the contract and the engine must agree, they are held together here.
-describe("the provider contract and the engine agree", () => {
-  it("on the zoom-in modes, in the same order: a mode the engine learns is a capability row to add", () => {
-    expect([...ZOOM_IN_MODES]).toEqual([...SETTINGS_ZOOM_MODES]);
-    expect([...ZOOM_IN_MODES]).toEqual([...ZOOM_MODES]);
-  });
-
-  it("on the cells of a sheet, whatever its shape", () => {
-    const sheets: unknown[] = [
-      [],
-      [[]],
-      [["a", "b"], ["c"]],
-      [["a"], "not a row", null],
-      "text",
-      null,
-      [[1, 2, 3]],
-    ];
-    for (const sheet of sheets) expect(sheetCells(sheet)).toBe(engineSheetCells(sheet));
+// The zoom-in modes are written once (`@qibates/grid-rules`), for the engine and the provider contract alike: here
+// they are held to the API's contract, where clients read them.
+describe("the API contract and the grid's rules agree", () => {
+  it("on the zoom-in modes: a mode the contract learns is a rule and a capability row to add", () => {
+    const contract = parse(
+      readFileSync(new URL("../../../openapi/qibates.yaml", import.meta.url), "utf8"),
+    ) as {
+      components: { schemas: { ZoomInMode: { enum: string[] } } };
+    };
+    expect([...ZOOM_MODES].sort()).toEqual([...contract.components.schemas.ZoomInMode.enum].sort());
+    expect(ZOOM_IN_MODES).toBe(ZOOM_MODES);
   });
 });

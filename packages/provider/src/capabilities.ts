@@ -1,4 +1,5 @@
 import type { components } from "@qibates/client/schema";
+import { ZOOM_MODES } from "@qibates/grid-rules";
 import { CONNECTOR_NAMES, type Connector, type Family, familyOf, PROVIDER_SUFFIX } from "./connectors.ts";
 
 /**
@@ -11,16 +12,8 @@ import { CONNECTOR_NAMES, type Connector, type Family, familyOf, PROVIDER_SUFFIX
 
 /** The contract's zoom-in modes (`settings.zoomInMode`). */
 export type ZoomInMode = components["schemas"]["ZoomInMode"];
-/** Every zoom-in mode, in the order the capability table lists them (a test holds it to the engine's list). */
-export const ZOOM_IN_MODES: readonly ZoomInMode[] = [
-  "NEXT_LEVEL",
-  "ALL_LEVELS",
-  "BOTTOM_LEVEL",
-  "SIBLING_LEVEL",
-  "SAME_LEVEL",
-  "SAME_GENERATION",
-  "CALC_LEVEL",
-];
+/** Every zoom-in mode, in the order the capability table lists them: the engine's (a test holds the contract's to it). */
+export const ZOOM_IN_MODES: readonly ZoomInMode[] = ZOOM_MODES;
 
 export type Capability =
   | "metadata"
@@ -331,8 +324,8 @@ const SSAS_NO_FORMULAS: Text = {
 };
 
 const NO_REST_FORM_LIST: Text = {
-  en: "On a real server, nav/openform opens a simple form from Export Form Data (GET …/forms/{form}/data: EPM Cloud with AI Studio, any role). Its cells are marked writable from the dimension hierarchies (upper-level, Dynamic Calc and Label Only members are read-only; approval locks and read-only form segments show only at submit). Without AI Studio it reads the form definition (Service Administrator) and exportdataslice instead, and is otherwise refused with the server's reason. nav/listforms is refused: Planning REST has no call that lists forms.",
-  fr: "Sur un serveur réel, nav/openform ouvre un formulaire simple par Export Form Data (GET …/forms/{form}/data : EPM Cloud avec AI Studio, tout rôle). Ses cellules sont marquées modifiables d'après les hiérarchies des dimensions (les membres de niveau supérieur, en calcul dynamique et en libellé uniquement sont en lecture seule ; les verrous d'approbation et les segments en lecture seule du formulaire n'apparaissent qu'à la soumission). Sans AI Studio, il lit à la place la définition du formulaire (administrateur de service) et exportdataslice, et sinon il est refusé avec la raison du serveur. nav/listforms est refusé : Planning REST n'a pas d'appel qui liste les formulaires.",
+  en: "On a real server, nav/openform opens a simple form from Export Form Data (GET …/forms/{form}/data: EPM Cloud with AI Studio, any role). Its cells are marked writable from the dimension hierarchies (upper-level, Dynamic Calc and Label Only members are read-only; approval locks and read-only form segments show only at submit). Without AI Studio it reads the form definition (Service Administrator) and exportdataslice instead, and is otherwise refused with the server's reason. nav/listforms is refused: Planning REST has no documented call that lists forms.",
+  fr: "Sur un serveur réel, nav/openform ouvre un formulaire simple par Export Form Data (GET …/forms/{form}/data : EPM Cloud avec AI Studio, tout rôle). Ses cellules sont marquées modifiables d'après les hiérarchies des dimensions (les membres de niveau supérieur, en calcul dynamique et en libellé uniquement sont en lecture seule ; les verrous d'approbation et les segments en lecture seule du formulaire n'apparaissent qu'à la soumission). Sans AI Studio, il lit à la place la définition du formulaire (administrateur de service) et exportdataslice, et sinon il est refusé avec la raison du serveur. nav/listforms est refusé : Planning REST n'a pas d'appel documenté qui liste les formulaires.",
 };
 
 /** That Planning REST cannot list alias tables (said in the reason of `pbcs` and in its refusals). */

@@ -1,4 +1,7 @@
 import type { components } from "@qibates/client/schema";
+import { sheetCells } from "@qibates/grid-rules";
+
+export { sheetCells };
 
 /** A grid as the API contract has it: rows of cell texts. */
 export type GridRows = components["schemas"]["GridInput"];
@@ -60,12 +63,4 @@ export function gridIsEmpty(source: GridSource): boolean {
     if (c !== 32 && c !== 10 && c !== 13 && c !== 9) return c === 93;
   }
   return true;
-}
-
-/** The cells of a sheet (its rows' lengths added up); 0 for anything that is not an array. */
-export function sheetCells(sheet: unknown): number {
-  if (!Array.isArray(sheet)) return 0;
-  let n = 0;
-  for (const row of sheet) n += Array.isArray(row) ? row.length : 0;
-  return n;
 }

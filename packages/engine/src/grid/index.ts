@@ -33,7 +33,6 @@ export {
   type ParseResult,
   parseGrid,
   resolveLabel,
-  sheetCells,
 } from "./parse.ts";
 export { type Place as PivotPlace, pivotModel } from "./pivot.ts";
 export {

@@ -23,14 +23,6 @@ type CellClass =
 const DTS = /^([a-z]-t-d)\s*\(\s*(.+?)\s*\)$/i;
 const NUMBER = /^[-+]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?([eE][-+]?\d+)?%?$/;
 
-/** The cells of a sheet: its rows' lengths added up (anything that is not a row counts none). */
-export function sheetCells(sheet: unknown): number {
-  if (!Array.isArray(sheet)) return 0;
-  let n = 0;
-  for (const row of sheet) n += Array.isArray(row) ? row.length : 0;
-  return n;
-}
-
 export function isNumericText(t: string): boolean {
   return t !== "" && t !== "." && NUMBER.test(t) && /\d/.test(t);
 }

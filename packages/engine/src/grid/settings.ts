@@ -5,28 +5,13 @@
  * {@link resolveSettings} turns either into one complete {@link ResolvedGridSettings}.
  */
 
+import { ZOOM_MODES, type ZoomMode } from "@qibates/grid-rules";
+
+export { ZOOM_MODES, type ZoomMode };
 export type Indentation = "NONE" | "SUBITEMS" | "TOTALS";
-export type ZoomMode =
-  | "NEXT_LEVEL"
-  | "ALL_LEVELS"
-  | "BOTTOM_LEVEL"
-  | "SIBLING_LEVEL"
-  | "SAME_LEVEL"
-  | "SAME_GENERATION"
-  | "CALC_LEVEL";
 export type AncestorPosition = "TOP" | "BOTTOM";
 /** `alias`: the alias of the active table (the name when the member has none); `nameAndAlias`: `name: alias`. */
 export type MemberDisplay = "name" | "alias" | "nameAndAlias";
-
-export const ZOOM_MODES: readonly ZoomMode[] = [
-  "NEXT_LEVEL",
-  "ALL_LEVELS",
-  "BOTTOM_LEVEL",
-  "SIBLING_LEVEL",
-  "SAME_LEVEL",
-  "SAME_GENERATION",
-  "CALC_LEVEL",
-];
 
 /** What callers may send; every field is optional and both naming styles are accepted. */
 export interface GridSettings {

@@ -1,6 +1,7 @@
+import { changedCells, sheetCells } from "@qibates/grid-rules";
 import { GridError } from "./errors.ts";
 import type { GridModel } from "./model.ts";
-import { type CellRef, cellRef, parseValue, sheetCells } from "./parse.ts";
+import { type CellRef, cellRef, parseValue } from "./parse.ts";
 import { type GridDataSource, tupleBuilder } from "./render.ts";
 import type { ResolvedGridSettings } from "./settings.ts";
 
@@ -35,20 +36,13 @@ export function submitCells(
   };
   let cells: { row: number; column: number; ref: CellRef }[];
   if (dirty) {
-    // Each cell once, in the order first listed; never more cells than the sheet has (a list of 300,000
-    // copies of one cell writes it once, a list larger than the sheet is refused before anything is written).
-    const seen = new Set<string>();
-    const unique = dirty.filter((d) => {
-      const key = `${d.row},${d.column}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
+    // Each cell once; never more cells than the sheet has (the rule of every save, `changedCells`).
     const size = sheetCells(sheet);
-    if (unique.length > size) {
-      throw new GridError("GRID_BAD_REQUEST", { id: "tooManyCells", cells: unique.length, size });
+    const changed = changedCells(dirty, size);
+    if (changed.cells === null) {
+      throw new GridError("GRID_BAD_REQUEST", { id: "tooManyCells", cells: changed.tooMany, size });
     }
-    cells = unique.map((d) => ({ ...d, ref: cellRef(model, d.row, d.column, sheet) }));
+    cells = changed.cells.map((d) => ({ ...d, ref: cellRef(model, d.row, d.column, sheet) }));
   } else {
     cells = [];
     const L = model.layout;

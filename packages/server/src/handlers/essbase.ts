@@ -1,4 +1,5 @@
 import contractDocument from "@qibates/client/contract.json" with { type: "json" };
+import { changedCells } from "@qibates/grid-rules";
 import type {
   Capability,
   CubeRef,
@@ -83,33 +84,24 @@ const SENDABLE = (() => {
   return { rows: limits.rows, columns: limits.rowCells };
 })();
 
-/**
- * The cells of a save, each once (in the order first listed), and never more than the grid has: 300,000
- * copies of one cell submit it once; a list naming more distinct cells than the grid holds is refused.
- */
-function saveCells(grid: GridSource, cells: readonly { row: number; column: number }[]) {
-  const seen = new Set<string>();
-  const unique = cells.filter((c) => {
-    const key = `${c.row},${c.column}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+/** The cells of a save under the rule of every save (`changedCells`): each once, never more than the grid has. */
+function saveCells(grid: GridSource, listed: readonly { row: number; column: number }[]) {
   const size = gridCells(grid);
-  if (unique.length > size) {
+  const { cells, tooMany } = changedCells(listed, size);
+  if (cells === null) {
     throw new ApiError(
       "QB_ERR_VALIDATION",
       {
         field: "cells",
         reason: {
-          en: `it names ${quantity(unique.length).en} different cells, more than the ${quantity(size).en} of the grid`,
-          fr: `elle désigne ${quantity(unique.length).fr} cellules différentes, plus que les ${quantity(size).fr} de la grille`,
+          en: `it names ${quantity(tooMany).en} different cells, more than the ${quantity(size).en} of the grid`,
+          fr: `elle désigne ${quantity(tooMany).fr} cellules différentes, plus que les ${quantity(size).fr} de la grille`,
         },
       },
       "cells",
     );
   }
-  return unique;
+  return cells;
 }
 
 /**

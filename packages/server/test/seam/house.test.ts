@@ -103,22 +103,25 @@ describe("the docs generator stays out of the run-time packages", () => {
 
 /**
  * The house's floors: which workspace packages each package's run-time files (`src/`, `bin/`) may import. The
- * engine, the codecs and the client stand alone; the contract sees only the client's types; the engine adapter
+ * grid's rules (the zoom modes, the cells of a sheet and of a save, written once), the codecs and the client stand
+ * alone; the engine stands on the grid's rules alone; the contract sees the client's types and the grid's rules;
+ * every floor above may read those rules; the engine adapter
  * (grid-bridge) sees the engine and the contract, never a connector or the engine host; the engine host
  * (embedded) and the remote connectors never see each other nor the server; the wire endpoints see the contract
  * and the codecs, never an engine; only the command-line tools see the server.
  */
 const FLOORS: Readonly<Record<string, readonly string[]>> = {
   client: [],
-  engine: [],
+  "grid-rules": [],
+  engine: ["grid-rules"],
   protocols: [],
-  provider: ["client"],
-  "grid-bridge": ["client", "engine", "protocols", "provider"],
-  embedded: ["client", "engine", "grid-bridge", "provider"],
-  connectors: ["client", "engine", "grid-bridge", "protocols", "provider"],
-  wire: ["client", "protocols", "provider"],
-  server: ["client", "connectors", "embedded", "protocols", "provider", "wire"],
-  cli: ["client", "connectors", "embedded", "engine", "provider", "server"],
+  provider: ["client", "grid-rules"],
+  "grid-bridge": ["client", "engine", "grid-rules", "protocols", "provider"],
+  embedded: ["client", "engine", "grid-bridge", "grid-rules", "provider"],
+  connectors: ["client", "engine", "grid-bridge", "grid-rules", "protocols", "provider"],
+  wire: ["client", "grid-rules", "protocols", "provider"],
+  server: ["client", "connectors", "embedded", "grid-rules", "protocols", "provider", "wire"],
+  cli: ["client", "connectors", "embedded", "engine", "grid-rules", "provider", "server"],
 };
 
 /** `package/file → @qibates/x` for every import of a workspace package that `pkg`'s floor does not allow. */
