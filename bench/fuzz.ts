@@ -22,7 +22,7 @@ import {
 } from "../packages/server/test/fuzz/runner.ts";
 import { formatWireSummary, runWireFuzz } from "../packages/server/test/fuzz/wire-runner.ts";
 import { buildServerIfNeeded, SERVER_ENTRY } from "../scripts/server-build.mjs";
-import { referenceWork, SHARED_MACHINE } from "./machine.ts";
+import { machineNote, referenceWork } from "./machine.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
@@ -81,8 +81,8 @@ async function startServer(): Promise<{
 
 /** The same run's baseline: a fixed piece of work before the run and now. */
 const referenceBefore = referenceWork();
-function machineNote(): string {
-  return `A fixed piece of work (20 parses of a 2 MiB JSON text) took ${referenceBefore.toFixed(0)} ms before the run and ${referenceWork().toFixed(0)} ms after it. ${SHARED_MACHINE}`;
+function runNote(): string {
+  return `A fixed piece of work (20 parses of a 2 MiB JSON text) took ${referenceBefore.toFixed(0)} ms before the run and ${referenceWork().toFixed(0)} ms after it. ${machineNote()}`;
 }
 
 function table(s: FuzzSummary, command: string): string {
@@ -97,7 +97,7 @@ function table(s: FuzzSummary, command: string): string {
       .map((l) => l.toFixed(1))
       .join(
         " / ",
-      )} at the end; the server is the bundle \`npm start\` runs, demo mode, a new data folder). ${machineNote()}`,
+      )} at the end; the server is the bundle \`npm start\` runs, demo mode, a new data folder). ${runNote()}`,
     "",
     `${s.requests.toLocaleString("en-US")} requests (${s.baselines.length} unchanged baselines first, then the seed's requests) over ${Object.keys(s.byOperation).length} operations, ${concurrency} connections with keep-alive, \`/health\` checked on a new connection after every 100: ${s.seconds.toFixed(0)} s.`,
     "",
@@ -164,7 +164,7 @@ async function main(): Promise<void> {
       if (write && only === undefined) {
         const command = `npx tsx bench/fuzz.ts --wire --requests ${requests} --seed ${seed} --concurrency ${concurrency} --write`;
         const body = [
-          `Command: \`${command}\` (${new Date().toISOString().slice(0, 16)} UTC, Node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0]?.toFixed(1)} at the end; the bundle \`npm start\` runs, \`QIBATES_WIRE_ENDPOINTS=all\`). ${machineNote()}`,
+          `Command: \`${command}\` (${new Date().toISOString().slice(0, 16)} UTC, Node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0]?.toFixed(1)} at the end; the bundle \`npm start\` runs, \`QIBATES_WIRE_ENDPOINTS=all\`). ${runNote()}`,
           "",
           "```",
           text,

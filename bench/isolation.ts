@@ -34,7 +34,7 @@ import { writeSmallSnapshot } from "../packages/server/test/support/small-snapsh
 import { buildServerIfNeeded } from "../scripts/server-build.mjs";
 import { args, numberOption, seededRandom } from "./args.ts";
 import { startBundledServer } from "./bundled-server.ts";
-import { loadAverages, referenceWork, SHARED_MACHINE } from "./machine.ts";
+import { loadAverages, machineNote, referenceWork } from "./machine.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SEED = numberOption("seed", 70);
@@ -1348,7 +1348,7 @@ function section(command: string, minutes: string, before: number, bearer: strin
   const leaks = probes.filter((p) => p.leak);
   const timingLeaks = timings.filter((t) => t.leak);
   const lines = [
-    `Command: \`${command}\` (${new Date().toISOString().slice(0, 16)} UTC, Node ${process.version}, ${cpus().length} CPUs, load ${loadAverages()} at the end, ${minutes} s). The bundle \`npm start\` runs, demo mode, \`QIBATES_WIRE_ENDPOINTS=all\`, two snapshot applications (\`Budget\`, \`Forecast\`) served to two snapshot users (\`alice\`: \`Budget\` alone, \`bob\`: \`Forecast\` alone), a new data folder holding the keys of two accounts (\`acme\`: two keys, \`globex\`: one). A fixed piece of work (20 parses of a 2 MiB JSON text) took ${before.toFixed(0)} ms before the run and ${referenceWork().toFixed(0)} ms after it. ${SHARED_MACHINE}`,
+    `Command: \`${command}\` (${new Date().toISOString().slice(0, 16)} UTC, Node ${process.version}, ${cpus().length} CPUs, load ${loadAverages()} at the end, ${minutes} s). The bundle \`npm start\` runs, demo mode, \`QIBATES_WIRE_ENDPOINTS=all\`, two snapshot applications (\`Budget\`, \`Forecast\`) served to two snapshot users (\`alice\`: \`Budget\` alone, \`bob\`: \`Forecast\` alone), a new data folder holding the keys of two accounts (\`acme\`: two keys, \`globex\`: one). A fixed piece of work (20 parses of a 2 MiB JSON text) took ${before.toFixed(0)} ms before the run and ${referenceWork().toFixed(0)} ms after it. ${machineNote()}`,
     "",
     `Seed ${SEED}: ${probes.length} probes, ${timings.length} timed pairs of ${TRIES} tries each, ${answers.toLocaleString("en-US")} requests in all. A probe leaks when its answer differs from the same request naming what exists nowhere (status, error code or text, the id written alike), holds the owner's data, or changed the owner's object (read back by the owner).`,
     "",

@@ -1,12 +1,17 @@
-import { loadavg } from "node:os";
+import { cpus, loadavg } from "node:os";
 /**
  * What a benchmark says about the machine it ran on: the runs of issue 30 were made on a machine shared with
  * other agents at work, so each run measures a fixed piece of work too, and its figures are read against it.
  */
 
-/** Said next to every figure of a run on the shared machine. */
-export const SHARED_MACHINE =
-  "The machine (2 CPUs) was shared by six agents at work during the run: read the figures against the baseline measured in the same run, not as a quiet machine's.";
+/**
+ * Said next to every figure of a run: the machine's CPUs and its load at the end, to read the figures against the
+ * baseline measured in the same run (a machine shared with other work answers slower than a quiet one).
+ */
+export function machineNote(): string {
+  const [one] = loadavg();
+  return `The machine has ${cpus().length} CPUs; its load average over one minute was ${(one ?? 0).toFixed(1)} at the end of the run: read the figures against the baseline measured in the same run, not as another machine's.`;
+}
 
 /** A fixed piece of work on this process (20 parses of a 2 MiB JSON text), in milliseconds: the machine's speed now. */
 export function referenceWork(): number {

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { FuzzFinding, type FuzzTally, fuzzXml } from "../packages/wire/test/support/xml-fuzz.ts";
 import { args, numberOption } from "./args.ts";
-import { referenceWork, SHARED_MACHINE } from "./machine.ts";
+import { machineNote, referenceWork } from "./machine.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SEEDS = numberOption("seeds", 40);
@@ -53,7 +53,7 @@ const ms = performance.now() - t0;
 const referenceAfter = referenceWork();
 const docs = total.wellFormed + total.mutated;
 const text = [
-  `Command: \`npx tsx bench/xml-fuzz.ts --seeds ${SEEDS} --rounds ${ROUNDS} --from ${FROM}${WRITE ? " --write" : ""}\`, ${new Date().toISOString().slice(0, 16)} UTC, Node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0]?.toFixed(1)} at the end. A fixed piece of work (20 parses of a 2 MiB JSON text) took ${referenceBefore.toFixed(0)} ms before the run and ${referenceAfter.toFixed(0)} ms after. ${SHARED_MACHINE}`,
+  `Command: \`npx tsx bench/xml-fuzz.ts --seeds ${SEEDS} --rounds ${ROUNDS} --from ${FROM}${WRITE ? " --write" : ""}\`, ${new Date().toISOString().slice(0, 16)} UTC, Node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0]?.toFixed(1)} at the end. A fixed piece of work (20 parses of a 2 MiB JSON text) took ${referenceBefore.toFixed(0)} ms before the run and ${referenceAfter.toFixed(0)} ms after. ${machineNote()}`,
   "",
   "```",
   `seeds ${FROM}..${FROM + SEEDS - 1}, ${ROUNDS} rounds each: ${docs} documents in ${(ms / 1000).toFixed(1)} s (${((ms * 1000) / Math.max(docs, 1)).toFixed(0)} µs a document, the reference's reading included), the longest ${total.longest} characters`,
