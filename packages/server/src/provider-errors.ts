@@ -20,7 +20,7 @@ export function unsupportedReason(why: ProviderText | string): ProviderText | st
  * `QB_ERR_GRID_TOO_LARGE` with its reason in both languages: the grid sent (`sent`) or the answer had, or
  * would have had at least, `cells` cells, over the `max` allowed.
  */
-export function gridTooLarge(count: number, most: number, sent: boolean, field: string): ApiError {
+export function gridTooLarge(count: number, most: number, sent: boolean, field: string | null): ApiError {
   const cells = quantity(count);
   const max = quantity(most);
   const reason = sent

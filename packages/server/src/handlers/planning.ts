@@ -1,10 +1,11 @@
+import type { components } from "@qibates/client/schema";
 import type { ApplicationRef, Capability, PlanningOperations } from "@qibates/provider";
-import { gridRows } from "@qibates/provider";
+import { gridExtent, gridRows } from "@qibates/provider";
 import type { CallContext, Handlers, OperationId } from "../api.ts";
 import { ApiError } from "../api-error.ts";
 import { requestGrid } from "../json-parser.ts";
 import { longCall } from "../long-operations.ts";
-import { fromProvider } from "../provider-errors.ts";
+import { fromProvider, gridTooLarge } from "../provider-errors.ts";
 import { requestLocale } from "../request-locale.ts";
 import { requireCapability, type SessionProvider, sessionProvider } from "../session-provider.ts";
 import { REQUIRED } from "../validation-reasons.ts";
@@ -45,6 +46,19 @@ function required(body: object, ...names: string[]): string {
   throw new ApiError("QB_ERR_VALIDATION", { field, reason: REQUIRED }, field);
 }
 
+/**
+ * An opened form within MAX_GRID_CELLS, each of its sheets counted as an ad hoc answer is (its rows × its longest
+ * row): a form larger than the limit is refused when it opens, as its submit would be, not opened and then refused.
+ */
+function checkFormSize(ctx: CallContext, form: components["schemas"]["FormResponse"]) {
+  const max = ctx.services.config.maxGridCells;
+  for (const grid of [form.grid, ...form.subforms.map((s) => s.grid)]) {
+    const { rows, columns } = gridExtent(grid);
+    if (rows * columns > max) throw gridTooLarge(rows * columns, max, false, null);
+  }
+  return form;
+}
+
 const aliasOf = (body: { aliastable?: string }) =>
   body.aliastable !== undefined ? { aliasTable: body.aliastable } : {};
 
@@ -60,22 +74,24 @@ export const planningHandlers = {
     const { sp, ops, app } = await planning(ctx, composite ? "compositeForms" : "forms", "nav/openform");
     const formName = required(b, "formName", "formname");
     return fromProvider(
-      ops.openForm(sp.session, app, {
-        folder: b.folder,
-        formName,
-        ...(b.type ? { type: b.type } : {}),
-        ...(b.preferences ? { preferences: b.preferences } : {}),
-        ...(b.pov ? { pov: b.pov } : {}),
-        ...(b.subforms
-          ? {
-              subforms: b.subforms.map((s) => ({
-                folder: s.folder,
-                formName: required(s, "formName", "formname"),
-                pov: s.pov,
-              })),
-            }
-          : {}),
-      }),
+      ops
+        .openForm(sp.session, app, {
+          folder: b.folder,
+          formName,
+          ...(b.type ? { type: b.type } : {}),
+          ...(b.preferences ? { preferences: b.preferences } : {}),
+          ...(b.pov ? { pov: b.pov } : {}),
+          ...(b.subforms
+            ? {
+                subforms: b.subforms.map((s) => ({
+                  folder: s.folder,
+                  formName: required(s, "formName", "formname"),
+                  pov: s.pov,
+                })),
+              }
+            : {}),
+        })
+        .then((form) => checkFormSize(ctx, form)),
     );
   },
 
