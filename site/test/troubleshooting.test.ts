@@ -179,10 +179,10 @@ describe("the troubleshooting advice consults the capability table", () => {
 
   it("adds the limit the table gives (Planning and PBCS cannot list forms)", () => {
     expect(adviceWithLimits("Take the form from `nav/listforms`.", "en")).toBe(
-      "Take the form from `nav/listforms`. On a real Planning or PBCS server, `nav/listforms` is refused (`422 QB_ERR_OPERATION_UNSUPPORTED`): Planning REST has no call that lists forms.",
+      "Take the form from `nav/listforms`. On a real Planning or PBCS server, `nav/listforms` is refused (`422 QB_ERR_OPERATION_UNSUPPORTED`): Planning REST has no documented call that lists forms.",
     );
     expect(adviceWithLimits("Prenez le formulaire dans `nav/listforms`.", "fr")).toBe(
-      "Prenez le formulaire dans `nav/listforms`. Sur un serveur Planning ou PBCS réel, `nav/listforms` est refusé (`422 QB_ERR_OPERATION_UNSUPPORTED`) : Planning REST n'a pas d'appel qui liste les formulaires.",
+      "Prenez le formulaire dans `nav/listforms`. Sur un serveur Planning ou PBCS réel, `nav/listforms` est refusé (`422 QB_ERR_OPERATION_UNSUPPORTED`) : Planning REST n'a pas d'appel documenté qui liste les formulaires.",
     );
   });
 
