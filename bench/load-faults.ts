@@ -893,7 +893,7 @@ class SteadyLoad {
             this.renewing = null;
           });
           await this.renewing.catch(() => {});
-        } else if (code === "QB_ERR_SESSION_UNKNOWN" || code === "QB_ERR_SESSION_FORBIDDEN") {
+        } else if (code === "QB_ERR_SESSION_UNKNOWN") {
           // The session was lost: log in again (once for all loops) and carry on.
           this.sessionLost++;
           this.relogin ??= this.api.login().finally(() => {
@@ -1218,7 +1218,7 @@ function report(
   const acked = f.saves.filter((s) => s.acknowledged).length;
   lines.push(
     "",
-    `Saves: ${fmt(f.saves.length)} attempted, **${fmt(acked)} acknowledged (200)**, read back after both outages: **${fmt(f.missing.length)} missing**; ${fmt(f.errorButWritten.length)} answered with an error but written all the same; ${fmt(f.unansweredWritten)} without an answer but written. Calls refused because the session was lost (\`QB_ERR_SESSION_UNKNOWN\` or \`QB_ERR_SESSION_FORBIDDEN\`, then logged in again): ${fmt(f.sessionLost)}; refused with \`QB_ERR_AUTH_KEY_INVALID\` (then the demo key read again from \`/health\`): ${fmt(f.keyRenewed)}.`,
+    `Saves: ${fmt(f.saves.length)} attempted, **${fmt(acked)} acknowledged (200)**, read back after both outages: **${fmt(f.missing.length)} missing**; ${fmt(f.errorButWritten.length)} answered with an error but written all the same; ${fmt(f.unansweredWritten)} without an answer but written. Calls refused because the session was lost (\`QB_ERR_SESSION_UNKNOWN\`, then logged in again): ${fmt(f.sessionLost)}; refused with \`QB_ERR_AUTH_KEY_INVALID\` (then the demo key read again from \`/health\`): ${fmt(f.keyRenewed)}.`,
     "",
     "### SIGKILL mid-save",
     "",

@@ -90,10 +90,6 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     en: "Read the operations you started (`GET /operations/{operationId}`) and wait for `Retry-After`, or send the call without `Prefer: respond-async`; an administrator can raise `OPERATIONS_PER_KEY` or shorten `OPERATIONS_KEPT_HOURS`.",
     fr: "Lisez les opérations que vous avez lancées (`GET /operations/{operationId}`) et attendez `Retry-After`, ou envoyez l'appel sans `Prefer: respond-async` ; un administrateur peut relever `OPERATIONS_PER_KEY` ou raccourcir `OPERATIONS_KEPT_HOURS`.",
   },
-  QB_ERR_SESSION_FORBIDDEN: {
-    en: "Use the key of the account that opened the session, or log in with your own key.",
-    fr: "Utilisez la clé du compte qui a ouvert la session, ou connectez-vous avec votre propre clé.",
-  },
   QB_ERR_SESSION_STORE_UNAVAILABLE: {
     en: "Try again in a moment; if it lasts, tell the QiBates administrator that Redis (`REDIS_URL`) is out of reach.",
     fr: "Réessayez dans un instant ; si cela dure, signalez à l'administrateur de QiBates que Redis (`REDIS_URL`) est injoignable.",

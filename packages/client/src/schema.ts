@@ -1420,7 +1420,7 @@ export interface components {
          * @description Stable machine-readable error code, `QB_ERR_<AREA>_<WHAT>`. The error catalogue lists the HTTP status and meaning of each.
          * @enum {string}
          */
-        ErrorCode: "QB_ERR_VALIDATION" | "QB_ERR_JSON_MALFORMED" | "QB_ERR_BODY_TOO_LARGE" | "QB_ERR_MEDIA_TYPE" | "QB_ERR_CONTENT_ENCODING" | "QB_ERR_REQUEST_MALFORMED" | "QB_ERR_REQUEST_TIMEOUT" | "QB_ERR_HEADERS_TOO_LARGE" | "QB_ERR_EXPECTATION_FAILED" | "QB_ERR_NOT_FOUND" | "QB_ERR_METHOD_NOT_ALLOWED" | "QB_ERR_AUTH_KEY_MISSING" | "QB_ERR_AUTH_KEY_INVALID" | "QB_ERR_CONNECTOR_INVALID" | "QB_ERR_CONNECTOR_FAMILY" | "QB_ERR_CONNECTOR_MISMATCH" | "QB_ERR_SESSION_UNKNOWN" | "QB_ERR_SESSION_FORBIDDEN" | "QB_ERR_OPERATION_UNKNOWN" | "QB_ERR_OPERATION_LOST" | "QB_ERR_OPERATION_LIMIT" | "QB_ERR_SESSION_STORE_UNAVAILABLE" | "QB_ERR_DATA_STORE_UNAVAILABLE" | "QB_ERR_PROVIDER_ADDRESS" | "QB_ERR_HOST_NOT_ALLOWED" | "QB_ERR_HOST_INTERNAL_ADDRESS" | "QB_ERR_LOGIN_FAILED" | "QB_ERR_PROVIDER_UNREACHABLE" | "QB_ERR_PROVIDER_TIMEOUT" | "QB_ERR_PROVIDER_MALFORMED" | "QB_ERR_PROVIDER_ERROR" | "QB_ERR_CALL_TIMEOUT" | "QB_ERR_SERVER_UNKNOWN" | "QB_ERR_APPLICATION_UNKNOWN" | "QB_ERR_CUBE_UNKNOWN" | "QB_ERR_DIMENSION_UNKNOWN" | "QB_ERR_MEMBER_UNKNOWN" | "QB_ERR_ALIAS_TABLE_UNKNOWN" | "QB_ERR_SCRIPT_UNKNOWN" | "QB_ERR_CALC_FAILED" | "QB_ERR_OPERATION_UNSUPPORTED" | "QB_ERR_GRID_INVALID" | "QB_ERR_GRID_TOO_LARGE" | "QB_ERR_SELECTION_INVALID" | "QB_ERR_PIVOT_LAST_DIMENSION" | "QB_ERR_MDX_SYNTAX" | "QB_ERR_MDX_INVALID" | "QB_ERR_SAVE_CONFLICT" | "QB_ERR_FOLDER_UNKNOWN" | "QB_ERR_FORM_UNKNOWN" | "QB_ERR_FORM_TYPE_MISMATCH" | "QB_ERR_CELL_TOO_LONG" | "QB_ERR_RULE_UNKNOWN" | "QB_ERR_PROMPT_UNKNOWN" | "QB_ERR_PROMPT_MISSING" | "QB_ERR_PROMPT_INVALID" | "QB_ERR_RULE_FAILED" | "QB_ERR_TASKLIST_UNKNOWN" | "QB_ERR_TASK_UNKNOWN" | "QB_ERR_KEY_UNKNOWN" | "QB_ERR_KEY_PROTECTED" | "QB_ERR_KEY_NAME_TAKEN" | "QB_ERR_OAUTH_PROVIDER_UNAVAILABLE" | "QB_ERR_OAUTH_STATE" | "QB_ERR_OAUTH_FAILED" | "QB_ERR_RATE_LIMITED" | "QB_ERR_INTERNAL";
+        ErrorCode: "QB_ERR_VALIDATION" | "QB_ERR_JSON_MALFORMED" | "QB_ERR_BODY_TOO_LARGE" | "QB_ERR_MEDIA_TYPE" | "QB_ERR_CONTENT_ENCODING" | "QB_ERR_REQUEST_MALFORMED" | "QB_ERR_REQUEST_TIMEOUT" | "QB_ERR_HEADERS_TOO_LARGE" | "QB_ERR_EXPECTATION_FAILED" | "QB_ERR_NOT_FOUND" | "QB_ERR_METHOD_NOT_ALLOWED" | "QB_ERR_AUTH_KEY_MISSING" | "QB_ERR_AUTH_KEY_INVALID" | "QB_ERR_CONNECTOR_INVALID" | "QB_ERR_CONNECTOR_FAMILY" | "QB_ERR_CONNECTOR_MISMATCH" | "QB_ERR_SESSION_UNKNOWN" | "QB_ERR_OPERATION_UNKNOWN" | "QB_ERR_OPERATION_LOST" | "QB_ERR_OPERATION_LIMIT" | "QB_ERR_SESSION_STORE_UNAVAILABLE" | "QB_ERR_DATA_STORE_UNAVAILABLE" | "QB_ERR_PROVIDER_ADDRESS" | "QB_ERR_HOST_NOT_ALLOWED" | "QB_ERR_HOST_INTERNAL_ADDRESS" | "QB_ERR_LOGIN_FAILED" | "QB_ERR_PROVIDER_UNREACHABLE" | "QB_ERR_PROVIDER_TIMEOUT" | "QB_ERR_PROVIDER_MALFORMED" | "QB_ERR_PROVIDER_ERROR" | "QB_ERR_CALL_TIMEOUT" | "QB_ERR_SERVER_UNKNOWN" | "QB_ERR_APPLICATION_UNKNOWN" | "QB_ERR_CUBE_UNKNOWN" | "QB_ERR_DIMENSION_UNKNOWN" | "QB_ERR_MEMBER_UNKNOWN" | "QB_ERR_ALIAS_TABLE_UNKNOWN" | "QB_ERR_SCRIPT_UNKNOWN" | "QB_ERR_CALC_FAILED" | "QB_ERR_OPERATION_UNSUPPORTED" | "QB_ERR_GRID_INVALID" | "QB_ERR_GRID_TOO_LARGE" | "QB_ERR_SELECTION_INVALID" | "QB_ERR_PIVOT_LAST_DIMENSION" | "QB_ERR_MDX_SYNTAX" | "QB_ERR_MDX_INVALID" | "QB_ERR_SAVE_CONFLICT" | "QB_ERR_FOLDER_UNKNOWN" | "QB_ERR_FORM_UNKNOWN" | "QB_ERR_FORM_TYPE_MISMATCH" | "QB_ERR_CELL_TOO_LONG" | "QB_ERR_RULE_UNKNOWN" | "QB_ERR_PROMPT_UNKNOWN" | "QB_ERR_PROMPT_MISSING" | "QB_ERR_PROMPT_INVALID" | "QB_ERR_RULE_FAILED" | "QB_ERR_TASKLIST_UNKNOWN" | "QB_ERR_TASK_UNKNOWN" | "QB_ERR_KEY_UNKNOWN" | "QB_ERR_KEY_PROTECTED" | "QB_ERR_KEY_NAME_TAKEN" | "QB_ERR_OAUTH_PROVIDER_UNAVAILABLE" | "QB_ERR_OAUTH_STATE" | "QB_ERR_OAUTH_FAILED" | "QB_ERR_RATE_LIMITED" | "QB_ERR_INTERNAL";
         /** @description State and versions of the server. */
         HealthResponse: {
             /**
@@ -3020,7 +3020,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3059,7 +3058,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3100,7 +3098,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -3142,7 +3139,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -3184,7 +3180,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -3226,7 +3221,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -3268,7 +3262,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
@@ -3311,7 +3304,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
@@ -3354,7 +3346,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
@@ -3397,7 +3388,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
@@ -3440,7 +3430,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -3482,7 +3471,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -3536,7 +3524,6 @@ export interface operations {
             202: components["responses"]["Accepted"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
@@ -3579,7 +3566,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
@@ -3622,7 +3608,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
@@ -3665,7 +3650,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["SaveConflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3709,7 +3693,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
@@ -3752,7 +3735,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
@@ -3795,7 +3777,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
@@ -3838,7 +3819,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
@@ -3881,7 +3861,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
@@ -3924,7 +3903,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
@@ -3967,7 +3945,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
@@ -4010,7 +3987,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -4052,7 +4028,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
@@ -4107,7 +4082,6 @@ export interface operations {
             202: components["responses"]["Accepted"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
@@ -4151,7 +4125,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -4193,7 +4166,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -4235,7 +4207,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -4277,7 +4248,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -4319,7 +4289,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -4361,7 +4330,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -4415,7 +4383,6 @@ export interface operations {
             202: components["responses"]["Accepted"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
@@ -4458,7 +4425,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -4500,7 +4466,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
@@ -4543,7 +4508,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];

@@ -182,9 +182,9 @@ export const ERROR_CODES = {
     status: 401,
     en: "The session does not exist or has expired; log in again.",
     fr: "La session n'existe pas ou a expiré ; reconnectez-vous.",
-    when: "The loginid is unknown or logged out, idle for more than SESSION_IDLE_MINUTES (30 by default), older than SESSION_MAX_HOURS (12 by default), ended by a newer login of the same key owner beyond MAX_SESSIONS_PER_KEY (100 by default), or held by a QiBates server that has restarted since, or by another server than the one the call reached.",
+    when: "The loginid is unknown or logged out, idle for more than SESSION_IDLE_MINUTES (30 by default), older than SESSION_MAX_HOURS (12 by default), ended by a newer login of the same key owner beyond MAX_SESSIONS_PER_KEY (100 by default), or held by a QiBates server that has restarted since, or by another server than the one the call reached; also a loginid opened with a key of another account, answered as one that does not exist.",
     whenFr:
-      "Le loginid est inconnu ou fermé, inactif depuis plus de SESSION_IDLE_MINUTES (30 par défaut), plus ancien que SESSION_MAX_HOURS (12 par défaut), fermé par une connexion plus récente du même propriétaire de clé au-delà de MAX_SESSIONS_PER_KEY (100 par défaut), ou détenu par un serveur QiBates qui a redémarré depuis, ou par un autre serveur que celui que l'appel a atteint.",
+      "Le loginid est inconnu ou fermé, inactif depuis plus de SESSION_IDLE_MINUTES (30 par défaut), plus ancien que SESSION_MAX_HOURS (12 par défaut), fermé par une connexion plus récente du même propriétaire de clé au-delà de MAX_SESSIONS_PER_KEY (100 par défaut), ou détenu par un serveur QiBates qui a redémarré depuis, ou par un autre serveur que celui que l'appel a atteint ; aussi un loginid ouvert avec une clé d'un autre compte, traité comme s'il n'existait pas.",
   },
   QB_ERR_OPERATION_UNKNOWN: {
     status: 404,
@@ -209,13 +209,6 @@ export const ERROR_CODES = {
     when: "A call with Prefer: respond-async while its API key holds OPERATIONS_PER_KEY (1,000 by default) operations not yet expired, running or ended (with the public demo API key: those started from the same client address, an IPv6 client's whole /64 network); the seconds are those until the first of them expires. Nothing is run or stored; the same call without respond-async returns its result when it ends.",
     whenFr:
       "Un appel avec Prefer: respond-async alors que sa clé d'API détient OPERATIONS_PER_KEY (1 000 par défaut) opérations pas encore expirées, en cours ou terminées (avec la clé d'API de démonstration publique : celles lancées depuis la même adresse du client, tout le réseau /64 d'un client IPv6) ; le nombre de secondes est celui avant que la première d'entre elles n'expire. Rien n'est exécuté ni conservé ; le même appel sans respond-async reçoit sa réponse quand il se termine.",
-  },
-  QB_ERR_SESSION_FORBIDDEN: {
-    status: 403,
-    en: "The session belongs to another API key owner.",
-    fr: "La session appartient au propriétaire d'une autre clé d'API.",
-    when: "The loginid was opened with a key of another account.",
-    whenFr: "Le loginid a été ouvert avec une clé d'un autre compte.",
   },
   QB_ERR_SESSION_STORE_UNAVAILABLE: {
     status: 503,

@@ -47,11 +47,10 @@ export async function requireSession(ctx: SessionCall): Promise<SessionRecord> {
   // The idle timer restarts for the session's owner only: another key's call keeps nothing alive. It restarts
   // again when the call ends (below).
   const session = await ctx.services.sessions.touch(loginid, ctx.key?.ownerId ?? null);
-  if (!session) {
+  // Another account's session is answered as one that does not exist: nothing tells a caller that a loginid it
+  // does not own is live (the isolation probes, bench/isolation.ts).
+  if (!session || !ctx.key || session.ownerId !== ctx.key.ownerId) {
     throw new ApiError("QB_ERR_SESSION_UNKNOWN", {}, "loginid");
-  }
-  if (!ctx.key || session.ownerId !== ctx.key.ownerId) {
-    throw new ApiError("QB_ERR_SESSION_FORBIDDEN", {}, "loginid");
   }
   if (ctx.connector && ctx.connector !== session.connector) {
     throw new ApiError(

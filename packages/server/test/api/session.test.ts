@@ -298,9 +298,17 @@ describe("sessions", () => {
       },
       "stolen",
     );
+    // Another account's key: answered as a session that does not exist, word for word, and the session lives on.
     const foreign = await api.post("nav/servers", { loginid }, { qibateskey: other.key });
-    expect(foreign.statusCode).toBe(403);
-    expect(foreign.json().code).toBe("QB_ERR_SESSION_FORBIDDEN");
+    const unknown = await api.post(
+      "nav/servers",
+      { loginid: "00000000-0000-4000-8000-000000000000" },
+      { qibateskey: other.key },
+    );
+    expect(foreign.statusCode).toBe(401);
+    expect(foreign.json().code).toBe("QB_ERR_SESSION_UNKNOWN");
+    expect({ ...foreign.json(), requestId: "" }).toEqual({ ...unknown.json(), requestId: "" });
+    expect((await api.post("nav/servers", { loginid })).statusCode).toBe(200);
 
     const out = await api.post("action/logout", { loginid });
     expect(out.statusCode).toBe(200);
