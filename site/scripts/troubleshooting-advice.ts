@@ -455,12 +455,12 @@ export const USER_ADVICE: Readonly<
   QB_ERR_GRID_TOO_LARGE: {
     page: "grids",
     en: {
-      what: "The grid you sent, or the grid the operation would return, has more cells than the QiBates server accepts ({{config:MAX_GRID_CELLS}} unless your administrator set another limit).",
-      todo: "Zoom in on fewer members, turn on [Missing suppression](features/settings/MissingSuppression.md), or split the report into several sheets.",
+      what: "The grid you sent, or the grid or form the operation would return, has more cells than the QiBates server accepts ({{config:MAX_GRID_CELLS}} unless your administrator set another limit).",
+      todo: "Zoom in on fewer members, turn on [Missing suppression](features/settings/MissingSuppression.md), or split the report into several sheets; for a form, ask your Planning administrator to shorten it.",
     },
     fr: {
-      what: "La grille envoyée, ou celle que l'opération renverrait, compte plus de cellules que le serveur QiBates n'en accepte ({{config:MAX_GRID_CELLS}}, sauf si votre administrateur a fixé une autre limite).",
-      todo: "Faites un zoom avant sur moins de membres, activez le paramètre [Supprimer les lignes manquantes](features/settings/MissingSuppression.md), ou répartissez le rapport sur plusieurs feuilles.",
+      what: "La grille envoyée, ou la grille ou le formulaire que l'opération renverrait, compte plus de cellules que le serveur QiBates n'en accepte ({{config:MAX_GRID_CELLS}}, sauf si votre administrateur a fixé une autre limite).",
+      todo: "Faites un zoom avant sur moins de membres, activez le paramètre [Supprimer les lignes manquantes](features/settings/MissingSuppression.md), ou répartissez le rapport sur plusieurs feuilles ; pour un formulaire, demandez à votre administrateur Planning de le raccourcir.",
     },
   },
   QB_ERR_GRID_INVALID: {

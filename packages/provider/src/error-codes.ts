@@ -182,7 +182,7 @@ export const ERROR_CODES = {
     status: 401,
     en: "The session does not exist or has expired; log in again.",
     fr: "La session n'existe pas ou a expiré ; reconnectez-vous.",
-    when: "The loginid is unknown or logged out, idle for more than SESSION_IDLE_MINUTES (30 by default), older than SESSION_MAX_HOURS (12 by default), ended by a newer login of the same key owner beyond MAX_SESSIONS_PER_KEY (100 by default), or held by a QiBates server that has restarted since, or by another server than the one the call reached; also a loginid opened with a key of another account, answered as one that does not exist.",
+    when: "The loginid is unknown or logged out, idle for more than SESSION_IDLE_MINUTES (30 by default), older than SESSION_MAX_HOURS (12 by default), ended by a newer login of the same key owner beyond MAX_SESSIONS_PER_KEY (100 by default), or held by a QiBates server that has restarted since, or by another server than the one the call reached; also a loginid opened with a key of another account, treated as one that does not exist.",
     whenFr:
       "Le loginid est inconnu ou fermé, inactif depuis plus de SESSION_IDLE_MINUTES (30 par défaut), plus ancien que SESSION_MAX_HOURS (12 par défaut), fermé par une connexion plus récente du même propriétaire de clé au-delà de MAX_SESSIONS_PER_KEY (100 par défaut), ou détenu par un serveur QiBates qui a redémarré depuis, ou par un autre serveur que celui que l'appel a atteint ; aussi un loginid ouvert avec une clé d'un autre compte, traité comme s'il n'existait pas.",
   },

@@ -626,7 +626,7 @@ export const variables = {
   ),
   connectionTimeoutSeconds: variable(
     "CONNECTION_TIMEOUT_SECONDS",
-    "The deadline of each call except a business rule or a calculation, all its requests to the provider's server together (past it, 504 QB_ERR_CALL_TIMEOUT); a connection on which nothing is sent is closed by REQUEST_TIMEOUT_SECONDS before its first request and by KEEP_ALIVE_TIMEOUT_SECONDS between calls, or by this setting, without a response, when it is the shorter. It must be longer than the longest wait of a rule or calculation (CALC_JOB_TIMEOUT_SECONDS + PROVIDER_CONNECT_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS), or the server refuses to start.",
+    "The deadline of each call except a business rule or a calculation, all its requests to the provider's server together (past it, 504 QB_ERR_CALL_TIMEOUT); a connection on which nothing is sent is closed by REQUEST_TIMEOUT_SECONDS before its first request (by this setting instead, without a response, when it is the shorter, as is a client silent that long partway through its request) and by KEEP_ALIVE_TIMEOUT_SECONDS between calls, whatever this setting. It must be longer than the longest wait of a rule or calculation (CALC_JOB_TIMEOUT_SECONDS + PROVIDER_CONNECT_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS), or the server refuses to start.",
     integer(1, 26 * 3600),
     900,
     "900",
