@@ -137,7 +137,13 @@ export async function registerWireEndpoints(
   }
   if (config.wireEndpoints.includes("planning-rest")) {
     await mount("planning-rest", (scope) =>
-      scope.register(planningRestEndpoint, { provider, connector: "pbcs", loginThrottle, ...roles }),
+      scope.register(planningRestEndpoint, {
+        provider,
+        connector: "pbcs",
+        loginThrottle,
+        ...roles,
+        maxCells: config.maxGridCells,
+      }),
     );
     app.log.info(
       "wire endpoint planning-rest: Planning REST API at /HyperionPlanning/rest/v3 (login address /HyperionPlanning/SmartView)",

@@ -38,8 +38,13 @@ export interface PlanningRestOptions {
   owner?: (username: string) => string;
   /** At most this many job records are kept, newest first (default 1000). */
   maxJobs?: number;
-  /** Largest data slice answered, in cells (default 100,000); beyond it, Planning's "threshold" error. */
+  /**
+   * Largest data slice, and form of Export Form Data, answered, in cells (default 100,000); beyond it, Planning's
+   * "threshold" error.
+   */
   maxSliceCells?: number;
+  /** The server's grid limit (MAX_GRID_CELLS): a slice or form past it is refused as past the threshold. */
+  maxCells?: number;
   /** A caller's provider session (the demo's own view of its writes) ends this long after its last call (default 30 minutes). */
   idleMinutes?: number;
   /**
@@ -96,8 +101,13 @@ export async function planningRestEndpoint(
         administrator: administratorRole(options),
       });
       variableRoutes(scope, ctx);
-      dataSliceRoutes(scope, ctx, { maxSliceCells: options.maxSliceCells ?? 100_000 });
-      formRoutes(scope, ctx, { exportFormData: options.exportFormData !== false });
+      // Planning's data-entry threshold, or the server's grid limit (MAX_GRID_CELLS) when it is the lower.
+      const threshold = Math.min(
+        options.maxSliceCells ?? 100_000,
+        options.maxCells ?? Number.POSITIVE_INFINITY,
+      );
+      dataSliceRoutes(scope, ctx, { maxSliceCells: threshold });
+      formRoutes(scope, ctx, { exportFormData: options.exportFormData !== false, maxFormCells: threshold });
       dimensionRoutes(scope, ctx);
     },
   });

@@ -1,10 +1,11 @@
 import {
+  DATA_ENTRY_THRESHOLD,
   DISPLAY_MEMBER_AS,
   type DisplayMemberAs,
   PLANNING_PATHS,
   PLANNING_REST_VERSION,
 } from "@qibates/protocols/planning-rest";
-import type { ApplicationRef, ProviderSession } from "@qibates/provider";
+import { type ApplicationRef, gridExtent, type ProviderSession } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import { callerOf, HttpError, type PlanningContext } from "../context.ts";
 import { formData, formDefinition, formId } from "../forms.ts";
@@ -34,7 +35,7 @@ function pageDimensions(form: { povChoices: Record<string, string[]> }): string[
 export function formRoutes(
   scope: FastifyInstance,
   ctx: PlanningContext,
-  o: { exportFormData: boolean },
+  o: { exportFormData: boolean; maxFormCells: number },
 ): void {
   const ops = ctx.planning;
 
@@ -142,6 +143,9 @@ export function formRoutes(
         pov[dim] = name;
       }
       const form = pages.length > 0 ? await openSimple(session, ref, found, pov) : first;
+      // A form past the data-entry threshold is refused as Planning refuses it (rows × its longest row).
+      const { rows, columns } = gridExtent(form.grid);
+      if (rows * columns > o.maxFormCells) throw new HttpError(400, DATA_ENTRY_THRESHOLD);
       const dimensionOf = await dimensionIndex(session, ref, form.cube);
       return formData(form, {
         displayMemberAs: as as DisplayMemberAs,
