@@ -605,7 +605,7 @@ export const variables = {
   ),
   maxGridCells: variable(
     "MAX_GRID_CELLS",
-    "Largest grid (in cells) a grid call accepts or answers.",
+    "Largest grid (in cells) a call accepts or returns: an ad hoc grid or a form on the API, a grid or a query's result on the protocol endpoints, a data slice or a form's data cells on Planning REST (below its threshold of 100,000).",
     integer(1, 10_000_000),
     500_000,
     "500000",

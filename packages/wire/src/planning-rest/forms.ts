@@ -29,6 +29,13 @@ export function gridShape(form: Pick<FormResponse, "cellKinds">): { H: number; L
   return { H, L };
 }
 
+/** A form's data cells, its headers left out, as a data slice counts its own against Planning's threshold. */
+export function formDataCells(form: Pick<FormResponse, "cellKinds" | "codes">): number {
+  const { H, L } = gridShape(form);
+  const width = form.codes[0]?.length ?? 0;
+  return Math.max(0, form.codes.length - H) * Math.max(0, width - L);
+}
+
 /**
  * A shown cell as Export Form Data's `data` carries it: a number, a text, or `null` when missing. The form is
  * opened with an empty missing label, so an empty `read-only` cell (a total without data) is missing too.

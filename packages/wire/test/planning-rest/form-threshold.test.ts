@@ -5,8 +5,9 @@ import { openDemoProvider } from "../support/server.ts";
 
 /**
  * Export Form Data past the data-entry threshold is refused as Planning refuses a data slice past it (400, its
- * recorded text), and so past MAX_GRID_CELLS when that is the lower: before, a form of any size was answered
- * whole, where `exportdataslice` of the same cells was refused.
+ * recorded text), its data cells counted as a slice's are (headers left out), and so past MAX_GRID_CELLS when that
+ * is the lower: before, a form of any size was returned whole, where `exportdataslice` of the same cells was
+ * refused.
  */
 
 const DEMO = `Basic ${Buffer.from("demo:demo").toString("base64")}`;
@@ -28,18 +29,18 @@ async function formData(options: { maxSliceCells?: number; maxCells?: number }) 
 }
 
 describe("Export Form Data and the data-entry threshold", () => {
-  it("answers Revenue Plan (a 4 × 5 form) within the threshold", async () => {
-    expect((await formData({ maxSliceCells: 20 })).status).toBe(200);
+  it("returns Revenue Plan (12 data cells, 3 × 4, in a 4 × 5 grid) at a threshold of 12", async () => {
+    expect((await formData({ maxSliceCells: 12 })).status).toBe(200);
   });
 
   it("refuses it past the threshold with Planning's text", async () => {
-    const r = await formData({ maxSliceCells: 19 });
+    const r = await formData({ maxSliceCells: 11 });
     expect(r.status).toBe(400);
     expect(r.body.detail).toBe(THRESHOLD);
   });
 
   it("refuses it past the server's MAX_GRID_CELLS when that is the lower", async () => {
-    const r = await formData({ maxCells: 15 });
+    const r = await formData({ maxCells: 11 });
     expect(r.status).toBe(400);
     expect(r.body.detail).toBe(THRESHOLD);
   });

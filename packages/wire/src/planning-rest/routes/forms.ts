@@ -5,10 +5,10 @@ import {
   PLANNING_PATHS,
   PLANNING_REST_VERSION,
 } from "@qibates/protocols/planning-rest";
-import { type ApplicationRef, gridExtent, type ProviderSession } from "@qibates/provider";
+import type { ApplicationRef, ProviderSession } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import { callerOf, HttpError, type PlanningContext } from "../context.ts";
-import { formData, formDefinition, formId } from "../forms.ts";
+import { formData, formDataCells, formDefinition, formId } from "../forms.ts";
 
 const v = `/${PLANNING_REST_VERSION}`;
 
@@ -143,9 +143,9 @@ export function formRoutes(
         pov[dim] = name;
       }
       const form = pages.length > 0 ? await openSimple(session, ref, found, pov) : first;
-      // A form past the data-entry threshold is refused as Planning refuses it (rows × its longest row).
-      const { rows, columns } = gridExtent(form.grid);
-      if (rows * columns > o.maxFormCells) throw new HttpError(400, DATA_ENTRY_THRESHOLD);
+      // A form past the data-entry threshold is refused as Planning refuses it, its data cells counted as a
+      // data slice's are (headers left out).
+      if (formDataCells(form) > o.maxFormCells) throw new HttpError(400, DATA_ENTRY_THRESHOLD);
       const dimensionOf = await dimensionIndex(session, ref, form.cube);
       return formData(form, {
         displayMemberAs: as as DisplayMemberAs,
