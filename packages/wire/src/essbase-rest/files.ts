@@ -559,10 +559,14 @@ export class FileCatalog {
     return true;
   }
 
+  /** Past the entries of one user, refused with the limit and how to make room, in the caller's language. */
   private checkEntries(o: OwnerFiles): void {
-    if (o.entries.size >= this.limits.maxOwnerEntries)
-      throw badRequest(
-        `The file catalog holds at most ${this.limits.maxOwnerEntries} files and folders per user.`,
+    const most = this.limits.maxOwnerEntries;
+    if (o.entries.size >= most)
+      throw new WireError(
+        400,
+        `The file catalog holds at most ${formatNumber(most, "en")} files and folders per user. Delete files or folders you no longer need (DELETE /files/{path}).`,
+        `Le catalogue de fichiers contient au plus ${formatNumber(most, "fr")} fichiers et dossiers par utilisateur. Supprimez les fichiers ou dossiers dont vous n'avez plus besoin (DELETE /files/{path}).`,
       );
   }
 }
