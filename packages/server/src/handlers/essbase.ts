@@ -13,10 +13,11 @@ import type {
 import { answerGridSize, gridCells, gridExtent, quantity } from "@qibates/provider";
 import type { CallContext, Handlers, OperationId, RequestBody } from "../api.ts";
 import { ApiError } from "../api-error.ts";
+import { checkCells, checkGridSize } from "../grid-size.ts";
 import { requestGrid } from "../json-parser.ts";
 import { gridLimitsOf } from "../json-scan.ts";
 import { longCall } from "../long-operations.ts";
-import { answerTooLong, fromProvider, gridTooLarge } from "../provider-errors.ts";
+import { answerTooLong, fromProvider } from "../provider-errors.ts";
 import { requireCapability, type SessionProvider, sessionProvider } from "../session-provider.ts";
 import { count } from "../validation-reasons.ts";
 
@@ -50,17 +51,6 @@ export async function essbase<Id extends OperationId>(
 }
 
 /**
- * The grid sent, counted as its rows × its longest row (as an answer is counted, and as the providers lay it
- * out): a ragged grid of a few cells whose rectangle is a spreadsheet's is refused, not padded to billions.
- */
-export function checkGridSize(ctx: CallContext, grid: GridSource | undefined): void {
-  const extent = grid ? gridExtent(grid) : { rows: 0, columns: 0 };
-  const cells = extent.rows * extent.columns;
-  const max = ctx.services.config.maxGridCells;
-  if (cells > max) throw gridTooLarge(cells, max, true, "grid");
-}
-
-/**
  * The answer's size, for providers that cannot stop early: the embedded engine stops as soon as the answer
  * would exceed `maxCells` (passed with every grid call) without building it.
  */
@@ -70,9 +60,7 @@ function checkAnswerSize<T extends { grid: string[][] }>(
 ): GridAnswer<T> {
   // Read without parsing an answer that a grid worker sent as text.
   const { rows, columns } = answerGridSize(answer);
-  const cells = rows * columns;
-  const max = ctx.services.config.maxGridCells;
-  if (cells > max) throw gridTooLarge(cells, max, false, "cells");
+  checkCells(ctx, { rows, columns }, false, "cells");
   // Within the cells, an answer longer or wider than a grid call takes could not be sent back to refresh it.
   if (rows > SENDABLE.rows || columns > SENDABLE.columns) throw answerTooLong({ rows, columns }, SENDABLE);
   return answer;

@@ -3,13 +3,13 @@ import type { ApplicationRef, Capability, PlanningOperations } from "@qibates/pr
 import { gridExtent, gridRows } from "@qibates/provider";
 import type { CallContext, Handlers, OperationId } from "../api.ts";
 import { ApiError } from "../api-error.ts";
+import { checkCells, checkGridSize } from "../grid-size.ts";
 import { requestGrid } from "../json-parser.ts";
 import { longCall } from "../long-operations.ts";
-import { fromProvider, gridTooLarge } from "../provider-errors.ts";
+import { fromProvider } from "../provider-errors.ts";
 import { requestLocale } from "../request-locale.ts";
 import { requireCapability, type SessionProvider, sessionProvider } from "../session-provider.ts";
 import { REQUIRED } from "../validation-reasons.ts";
-import { checkGridSize } from "./essbase.ts";
 
 type PlanningCall<Id extends OperationId> = CallContext<Id> & {
   body: { loginid: string; server: string; application: string };
@@ -51,10 +51,8 @@ function required(body: object, ...names: string[]): string {
  * row): a form larger than the limit is refused when it opens, as its submit would be, not opened and then refused.
  */
 function checkFormSize(ctx: CallContext, form: components["schemas"]["FormResponse"]) {
-  const max = ctx.services.config.maxGridCells;
   for (const grid of [form.grid, ...form.subforms.map((s) => s.grid)]) {
-    const { rows, columns } = gridExtent(grid);
-    if (rows * columns > max) throw gridTooLarge(rows * columns, max, false, null);
+    checkCells(ctx, gridExtent(grid), false, null);
   }
   return form;
 }
