@@ -1,3 +1,4 @@
+import { DATA_ENTRY_THRESHOLD } from "@qibates/grid-rules";
 import type { Dimension, Member, Outline } from "../outline.ts";
 import { gridInvalid as invalid, type LocalText, PlanningError } from "./errors.ts";
 import type { PlanTypeStore } from "./plan-types.ts";
@@ -47,12 +48,9 @@ export interface DataSliceResult {
   rows: { headers: string[]; data: DataSliceValue[] }[];
 }
 
-/** What Planning answers when a slice is too large (a live-tested client's recorded message). */
-export const DATA_SLICE_TOO_LARGE =
-  "Unable to load the data entry form as the number of data entry cells exceeded the threshold.";
-
+/** What Planning answers when a slice is too large, in its words (the English). */
 const TOO_LARGE: LocalText = {
-  en: DATA_SLICE_TOO_LARGE,
+  en: DATA_ENTRY_THRESHOLD,
   fr: "impossible de charger le formulaire de saisie : le nombre de cellules de saisie dépasse le seuil.",
 };
 

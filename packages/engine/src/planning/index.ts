@@ -9,7 +9,6 @@ export {
 } from "./changes.ts";
 export type { DataSliceImportRequest, DataSliceImportResult, RejectedCell } from "./data-import.ts";
 export {
-  DATA_SLICE_TOO_LARGE,
   type DataSliceRequest,
   type DataSliceResult,
   type DataSliceSegment,

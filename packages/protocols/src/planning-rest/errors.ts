@@ -30,13 +30,6 @@ export function dataManagementErrorBody(message: string): DataManagementErrorBod
 /** The challenge of a call without credentials. */
 export const BASIC_CHALLENGE = 'Basic realm="EPM"';
 
-/**
- * What Planning answers (400) when a data entry form or a data slice holds more cells than its threshold, as a
- * live-tested client records it (terameta EPMToolBox splits its rows and retries on this text).
- */
-export const DATA_ENTRY_THRESHOLD =
-  "Unable to load the data entry form as the number of data entry cells exceeded the threshold.";
-
 /** A request body or query a server refuses: the message goes to the client as a 400. */
 export class PlanningRequestError extends Error {}
 
