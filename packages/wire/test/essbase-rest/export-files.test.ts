@@ -2,7 +2,13 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FileCatalog } from "../../src/essbase-rest/files.ts";
-import { BASE, EssbaseClient, endpointForTests, startEndpoint } from "../support/endpoint.ts";
+import {
+  BASE,
+  EssbaseClient,
+  endpointForTests,
+  SMALL_FILE_LIMITS,
+  startEndpoint,
+} from "../support/endpoint.ts";
 
 /**
  * Issue 56: a data export is written to disk as the engine writes it, never held in memory, so that a cube of
@@ -10,17 +16,9 @@ import { BASE, EssbaseClient, endpointForTests, startEndpoint } from "../support
  * a visitor's last session, or when the endpoint closes.
  */
 
-const LIMITS = {
-  maxFileBytes: 100,
-  maxOwnerBytes: 1000,
-  maxVisitorBytes: 100,
-  maxTotalBytes: 10_000,
-  maxOwnerEntries: 50,
-};
-
 describe("FileCatalog's exports on disk", () => {
   it("writes an export to disk, serves it from there, and deletes the file with the entry", () => {
-    const catalog = new FileCatalog({ ...LIMITS, maxExportBytes: 10_000 });
+    const catalog = new FileCatalog({ ...SMALL_FILE_LIMITS, maxExportBytes: 10_000 });
     const w = catalog.exportWriter("ann", ["applications", "Sample", "Basic", "a.txt"]);
     // Past the largest file kept in memory: an export is not held to it.
     for (let i = 0; i < 20; i++) w.write(`"Jan" ${i}\n`.padEnd(20, " "));
@@ -39,7 +37,7 @@ describe("FileCatalog's exports on disk", () => {
   });
 
   it("refuses an export past its limits and leaves nothing behind; a visitor's go with them, all at close", () => {
-    const catalog = new FileCatalog({ ...LIMITS, maxExportBytes: 100, maxVisitorExportBytes: 50 });
+    const catalog = new FileCatalog({ ...SMALL_FILE_LIMITS, maxExportBytes: 100, maxVisitorExportBytes: 50 });
     const big = catalog.exportWriter("ann", ["shared", "big.txt"]);
     big.write("x".repeat(60));
     expect(() => big.write("x".repeat(60))).toThrow(/larger than 100 bytes/);
@@ -130,7 +128,7 @@ describe("the exports a killed server left on disk", () => {
       expect(existsSync(join(live, "export.txt"))).toBe(true);
       // The first export of a running endpoint removes them too.
       mkdirSync(left);
-      const catalog = new FileCatalog({ ...LIMITS, maxExportBytes: 10_000 });
+      const catalog = new FileCatalog({ ...SMALL_FILE_LIMITS, maxExportBytes: 10_000 });
       const w = catalog.exportWriter("ann", ["shared", "a.txt"]);
       w.write("z");
       w.commit();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { WireError } from "../../src/essbase-rest/errors.ts";
 import { FileCatalog } from "../../src/essbase-rest/files.ts";
+import { SMALL_FILE_LIMITS } from "../support/endpoint.ts";
 
 /**
  * Past the files and folders one user may hold (1,000 by default), an upload is refused as every other room
@@ -9,13 +10,7 @@ import { FileCatalog } from "../../src/essbase-rest/files.ts";
  */
 describe("the file catalog's entries per user", () => {
   it("refuses one past the limit, saying what to delete, in English and in French", () => {
-    const catalog = new FileCatalog({
-      maxFileBytes: 100,
-      maxOwnerBytes: 1000,
-      maxVisitorBytes: 100,
-      maxTotalBytes: 10_000,
-      maxOwnerEntries: 3,
-    });
+    const catalog = new FileCatalog({ ...SMALL_FILE_LIMITS, maxOwnerEntries: 3 });
     catalog.put("alice", ["users", "alice", "a.txt"], Buffer.from("a"), false);
     let refusal: unknown = null;
     try {

@@ -1,8 +1,21 @@
+import type { FileCatalogLimits } from "../../src/essbase-rest/files.ts";
 import { type EssbaseRestOptions, essbaseRestEndpoint } from "../../src/essbase-rest/index.ts";
 import { serverForTests, startWire } from "./server.ts";
 import { checkRequest, checkResponse } from "./swagger.ts";
 
 export const BASE = "/essbase/rest/v1";
+
+/**
+ * Small limits of the Files API's catalog, for the tests of a `FileCatalog` that fill it: 100 bytes a file and a
+ * visitor, 1,000 a user, 10,000 in all, 50 files and folders a user. A test sets the limit it reaches over these.
+ */
+export const SMALL_FILE_LIMITS: FileCatalogLimits = {
+  maxFileBytes: 100,
+  maxOwnerBytes: 1000,
+  maxVisitorBytes: 100,
+  maxTotalBytes: 10_000,
+  maxOwnerEntries: 50,
+};
 
 /**
  * A Fastify server answering the Essbase REST endpoint over the embedded provider (demo/demo, and `users`: each
