@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { CONNECTORS } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { ROUTES_FILE, SCHEMA_FILE } from "../packages/client/scripts/generate.ts";
 import {
@@ -195,6 +196,9 @@ describe("enumerations of spec §9", () => {
     expect(obj(schemas.MemberFilterName).enum).toHaveLength(10);
     expect(obj(schemas.FormType).enum).toEqual(["regular", "composite"]);
     expect(obj(schemas.Connector).enum).toEqual(ALL);
+    // The connectors' descriptions (`@qibates/provider`) and the contract name the same values: a connector
+    // described there is a value the API accepts once the contract (and its generated client) lists it.
+    expect([...CONNECTORS]).toEqual(ALL);
     expect(obj(obj(doc.info)["x-qibates-limits"]).maxSubmitCellLength).toBe(255);
   });
 

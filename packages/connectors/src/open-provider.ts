@@ -1,4 +1,10 @@
-import type { Connector, Provider } from "@qibates/provider";
+import {
+  CONNECTOR_DESCRIPTIONS,
+  type Connector,
+  type ConnectorDescription,
+  type Provider,
+  type RemoteClient,
+} from "@qibates/provider";
 import { EssbaseRestProvider } from "./essbase-rest/index.ts";
 import type { Upstreams } from "./net/index.ts";
 import { PlanningRestProvider } from "./planning-rest/index.ts";
@@ -34,28 +40,19 @@ export interface OpenedProvider<P extends Provider = Provider> {
   close(): Promise<void>;
 }
 
-/**
- * The remote provider of a connector, over the caller's network rules: `essbase-stndln` Essbase REST, `ssas`
- * XMLA, `essbase` Smart View, `pbcs` Planning REST, `planning` Planning REST with Smart View's protocol at the
- * same address (alias tables, prompts). The one wiring the server and the command-line tools share.
- */
-export function openProvider(
-  connector: "pbcs",
-  options: OpenProviderOptions,
-): OpenedProvider<PlanningRestProvider>;
-export function openProvider(connector: Connector, options: OpenProviderOptions): OpenedProvider;
-export function openProvider(connector: Connector, options: OpenProviderOptions): OpenedProvider {
+/** Opens one protocol client's provider. */
+function openClient(client: RemoteClient, options: OpenProviderOptions): OpenedProvider {
   const { upstreams, idleMs, jobTimeoutMs } = options;
   const closing = (provider: Provider & { close(): Promise<void> }): OpenedProvider => ({
     provider,
     close: () => provider.close(),
   });
-  switch (connector) {
-    case "essbase-stndln":
+  switch (client) {
+    case "essbase-rest":
       return closing(new EssbaseRestProvider({ upstreams, idleMs, jobTimeoutMs }));
-    case "pbcs":
+    case "planning-rest":
       return closing(new PlanningRestProvider({ upstreams, idleMs, jobTimeoutMs }));
-    case "planning": {
+    case "planning-smartview": {
       const rest = options.planningRest ?? new PlanningRestProvider({ upstreams, idleMs, jobTimeoutMs });
       const provider = new PlanningSmartViewProvider(rest, {
         upstreams,
@@ -70,11 +67,11 @@ export function openProvider(connector: Connector, options: OpenProviderOptions)
         },
       };
     }
-    case "ssas":
+    case "xmla":
       return closing(
         new XmlaProvider({ upstreams, idleMs, ...(options.xmlaUrls ? { xmlaUrls: options.xmlaUrls } : {}) }),
       );
-    case "essbase":
+    case "smartview":
       return closing(
         new SmartViewProvider({
           upstreams,
@@ -85,4 +82,62 @@ export function openProvider(connector: Connector, options: OpenProviderOptions)
         }),
       );
   }
+}
+
+/**
+ * The remote provider of a connector: the provider of the protocol client its description names
+ * (`CONNECTOR_DESCRIPTIONS`): `essbase-stndln` Essbase REST, `ssas` XMLA, `essbase` Smart View, `pbcs` Planning
+ * REST, `planning` Planning REST with Smart View's protocol at the same address (alias tables, prompts). For one
+ * connector alone (the command-line tools); the server opens them all with `openRemoteProviders`.
+ */
+export function openProvider(
+  connector: "pbcs",
+  options: OpenProviderOptions,
+): OpenedProvider<PlanningRestProvider>;
+export function openProvider(connector: Connector, options: OpenProviderOptions): OpenedProvider;
+export function openProvider(connector: Connector, options: OpenProviderOptions): OpenedProvider {
+  return openClient(CONNECTOR_DESCRIPTIONS[connector].client, options);
+}
+
+/** Every connector's remote provider, and what ends them all. */
+export interface RemoteProviders<C extends string> {
+  /** By connector value: the provider of its client (connectors with one client share one provider). */
+  providers: Readonly<Record<C, Provider>>;
+  close(): Promise<void>;
+}
+
+/**
+ * The remote providers of every connector `descriptions` holds (the product's, unless a test gives others), over
+ * the caller's network rules: one provider per protocol client, opened once, each connector given its client's.
+ * Planning's Smart View client wraps the Planning REST client's provider, so both keep one set of Planning REST
+ * sessions. `close` ends them in the reverse order of opening (a wrapping client before the one it wraps).
+ */
+export function openRemoteProviders<C extends string = Connector>(
+  options: Omit<OpenProviderOptions, "planningRest">,
+  descriptions: Readonly<
+    Record<C, Pick<ConnectorDescription, "client">>
+  > = CONNECTOR_DESCRIPTIONS as Readonly<Record<C, ConnectorDescription>>,
+): RemoteProviders<C> {
+  const opened = new Map<RemoteClient, OpenedProvider>();
+  const open = (client: RemoteClient): OpenedProvider => {
+    const known = opened.get(client);
+    if (known) return known;
+    const made =
+      client === "planning-smartview"
+        ? openClient(client, {
+            ...options,
+            planningRest: open("planning-rest").provider as PlanningRestProvider,
+          })
+        : openClient(client, options);
+    opened.set(client, made);
+    return made;
+  };
+  const connectors = Object.keys(descriptions) as C[];
+  const providers = Object.fromEntries(connectors.map((c) => [c, open(descriptions[c].client).provider]));
+  return {
+    providers: providers as Record<C, Provider>,
+    async close() {
+      for (const o of [...opened.values()].reverse()) await o.close();
+    },
+  };
 }

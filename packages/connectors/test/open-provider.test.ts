@@ -1,7 +1,7 @@
 import { CONNECTORS } from "@qibates/provider";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { Upstreams } from "../src/net/index.ts";
-import { openProvider } from "../src/open-provider.ts";
+import { openProvider, openRemoteProviders } from "../src/open-provider.ts";
 import { PlanningRestProvider } from "../src/planning-rest/index.ts";
 import type { SmartViewProvider } from "../src/smartview/index.ts";
 
@@ -55,5 +55,31 @@ describe("openProvider", () => {
     const alone = openProvider("planning", base);
     await alone.close();
     expect(closeRest).toHaveBeenCalledTimes(1);
+  });
+
+  it("opens every connector's provider once per client, planning over pbcs's Planning REST sessions", async () => {
+    const closed: string[] = [];
+    const remote = openRemoteProviders(base);
+    for (const p of new Set(Object.values(remote.providers)))
+      vi.spyOn(p as unknown as { close(): Promise<void> }, "close").mockImplementation(async () => {
+        closed.push(p.id);
+      });
+    expect(Object.fromEntries(Object.entries(remote.providers).map(([c, p]) => [c, p.id]))).toEqual({
+      essbase: "smartview",
+      ssas: "xmla",
+      planning: "planning-smartview",
+      "essbase-stndln": "essbase-rest",
+      pbcs: "planning-rest",
+    });
+    await remote.close();
+    // Each once, and the wrapping client before the one it wraps.
+    expect([...closed].sort()).toEqual([
+      "essbase-rest",
+      "planning-rest",
+      "planning-smartview",
+      "smartview",
+      "xmla",
+    ]);
+    expect(closed.indexOf("planning-smartview")).toBeLessThan(closed.indexOf("planning-rest"));
   });
 });

@@ -2,32 +2,40 @@
 // and no network code: the contract (provider.ts; the session and cube each call names, session.ts), its domain
 // errors and the API's error registry, the connector values and the capability table as data, session variables,
 // and the scheduler of long work.
+
+/** The zoom-in modes, as the grid's rules declare them (`@qibates/grid-rules`). */
+export { ZOOM_MODES } from "@qibates/grid-rules";
 export { type BulkExportPort, ExportNotUsable } from "./bulk-export.ts";
+export {
+  CONNECTOR_PROFILES,
+  type ConnectorProfile,
+  OTHER_FAMILY,
+  refusalReason,
+  supportOf,
+} from "./capabilities.ts";
 export {
   CAPABILITIES,
   type Capability,
   type CapabilityInfo,
-  CONNECTOR_PROFILES,
-  type ConnectorProfile,
-  OTHER_FAMILY,
+  type ConnectorCapabilities,
   type RealServerSupport,
   type Reason,
-  refusalReason,
   type Support,
-  supportOf,
   type Text,
-  ZOOM_IN_MODES,
   type ZoomInMode,
-} from "./capabilities.ts";
+} from "./capability-list.ts";
 export {
+  CONNECTOR_DESCRIPTIONS,
   CONNECTOR_NAMES,
   CONNECTORS,
   type Connector,
+  type ConnectorDescription,
   type ConnectorNames,
   type Family,
   familyOf,
   isConnector,
   PROVIDER_SUFFIX,
+  type RemoteClient,
   SERVER_TYPE,
 } from "./connectors.ts";
 export {

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { type OpenedProvider, openProvider } from "@qibates/connectors";
+import { openRemoteProviders } from "@qibates/connectors";
 import { Upstreams } from "@qibates/connectors/net";
 import { addressKey } from "@qibates/connectors/xmla";
 import {
@@ -10,7 +10,13 @@ import {
   type JournalLog,
   loadCubeSnapshots,
 } from "@qibates/embedded";
-import type { Connector, Provider, SliceScheduler } from "@qibates/provider";
+import {
+  CONNECTOR_DESCRIPTIONS,
+  type Connector,
+  type ConnectorDescription,
+  type Provider,
+  type SliceScheduler,
+} from "@qibates/provider";
 import { type Config, ConfigError } from "./config.ts";
 import type { Database } from "./database.ts";
 import { demoCredentialsValid } from "./demo.ts";
@@ -25,7 +31,7 @@ import type { SnapshotUsers } from "./snapshot-users.ts";
  */
 export interface ProviderRegistry {
   /** The provider for a login to `target` with `connector`, or `null` when no client can reach it. */
-  forLogin(target: ProviderTarget, connector: Connector): Provider | null;
+  forLogin(target: ProviderTarget, connector: Connector | (string & {})): Provider | null;
   /** The provider a session recorded. */
   byId(id: string): Provider | null;
 }
@@ -33,12 +39,17 @@ export interface ProviderRegistry {
 /** A registry over a fixed set of providers: `demo` answers the demo addresses, `remote` the others. */
 export function providerRegistry(providers: {
   demo: Provider;
-  remote?: Partial<Record<Connector, Provider>>;
+  remote?: Readonly<Partial<Record<string, Provider>>>;
 }): ProviderRegistry {
-  const all = [providers.demo, ...Object.values(providers.remote ?? {})];
+  const remote = providers.remote ?? {};
+  const all = [providers.demo, ...new Set(Object.values(remote))].filter((p) => p !== undefined);
   return {
     forLogin: (target, connector) =>
-      target.kind === "demo" ? providers.demo : (providers.remote?.[connector] ?? null),
+      target.kind === "demo"
+        ? providers.demo
+        : Object.hasOwn(remote, connector)
+          ? (remote[connector] ?? null)
+          : null,
     byId: (id) => all.find((p) => p.id === id) ?? null,
   };
 }
@@ -96,6 +107,8 @@ export async function openProviders(
   >,
   log?: JournalLog,
   ownViews?: EmbeddedProviderOptions["ownViews"],
+  /** The connectors served (the product's; a test adds one to show that its description is all it takes). */
+  descriptions: Readonly<Record<string, ConnectorDescription>> = CONNECTOR_DESCRIPTIONS,
 ): Promise<ProviderRegistry & { close(): Promise<void> }> {
   // Every snapshot is read and checked before anything is served: one that fails stops the start.
   const snapshots = config?.snapshots ? await loadCubeSnapshots(config.snapshots, DEMO_APPLICATIONS) : [];
@@ -144,26 +157,14 @@ export async function openProviders(
     smartViewJobTimeoutMs: config.calcJobTimeoutSeconds * 1000,
     xmlaUrls: new Map(config.ssasXmlaUrls.map(([address, url]) => [addressKey(address), url])),
   };
-  // planning wraps the pbcs provider: one set of Planning REST sessions for both, closed after planning's.
-  const planningRest = openProvider("pbcs", options);
-  // One provider per connector, in the order they are closed: a connector missing here fails the typecheck.
-  const remote = {
-    "essbase-stndln": openProvider("essbase-stndln", options),
-    planning: openProvider("planning", { ...options, planningRest: planningRest.provider }),
-    pbcs: planningRest,
-    ssas: openProvider("ssas", options),
-    essbase: openProvider("essbase", options),
-  } satisfies Record<Connector, OpenedProvider>;
-  const opened = Object.entries(remote) as [Connector, OpenedProvider][];
+  // One provider per protocol client, each connector given its client's, all from the connectors' descriptions.
+  const remote = openRemoteProviders(options, descriptions);
   return {
-    ...providerRegistry({
-      demo: embedded,
-      remote: Object.fromEntries(opened.map(([connector, o]) => [connector, o.provider])),
-    }),
+    ...providerRegistry({ demo: embedded, remote: remote.providers }),
     close: async () => {
       // The demo applications save a checkpoint of what they journaled since their last one.
       await embedded.close();
-      for (const [, o] of opened) await o.close();
+      await remote.close();
       await upstreams.close();
     },
   };

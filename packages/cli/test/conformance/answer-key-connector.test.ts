@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { Outline, outlineSpecFromDocument } from "@qibates/engine";
 import { GridError, runGridOperation } from "@qibates/engine/grid";
 import { emptySource, replayCase } from "@qibates/engine/replay";
-import { supportOf, ZOOM_IN_MODES } from "@qibates/provider";
+import { supportOf, ZOOM_MODES } from "@qibates/provider";
 import { expect, it } from "vitest";
 import { parse } from "yaml";
 import {
@@ -38,7 +38,7 @@ const KNOWN_DIFFERENCES: Record<string, string> = {};
 const UNSUPPORTED_ZOOM: Record<string, readonly string[]> = Object.fromEntries(
   (["essbase-stndln", "ssas", "essbase"] as const).map((via) => [
     via,
-    ZOOM_IN_MODES.filter((m) => {
+    ZOOM_MODES.filter((m) => {
       const support = supportOf(via, `zoomIn:${m}`);
       return support.status === "no" || support.realServers !== undefined;
     }),
