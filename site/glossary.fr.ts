@@ -156,6 +156,11 @@ export const frenchGlossary: GlossaryRule[] = [
       "Le mot entier, comme dans « serveur de démonstration » ; « démo » seul reste le verdict « Démo seulement ».",
   },
   {
+    preferred: "utilisateur de démonstration (`demo`), comme « clé de démonstration »",
+    forbidden: [/\butilisateurs? de la démonstration\b/iu],
+    reason: "Un seul nom pour l'utilisateur `demo`, sur le modèle de « clé de démonstration ».",
+  },
+  {
     preferred: "Sélection de membres (l'écran et la commande du complément)",
     forbidden: [/\bSélection des membres\b/u],
     reason: "Le libellé du complément, le même sur toutes les pages.",

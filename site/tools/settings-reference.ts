@@ -258,7 +258,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "demo",
     text: {
       en: "Worker threads that run the embedded engine's heavy work (large grids, calculations, business rules) off the event loop, so that small calls keep their speed; a call in a worker runs at most 30 s with 512 MiB of memory. Raise it on a machine with spare processors that serves many demo or snapshot users; `0` runs everything on the event loop.",
-      fr: "Les threads de travail qui exécutent le gros du travail du moteur intégré (grandes grilles, calculs, règles métier) hors de la boucle d'événements, pour que les petits appels gardent leur rapidité ; un appel dans un thread dure au plus 30 s avec 512 Mio de mémoire. Augmentez-le sur une machine dotée de processeurs libres qui sert beaucoup d'utilisateurs de la démonstration ou des instantanés ; `0` exécute tout sur la boucle d'événements.",
+      fr: "Les threads de travail qui exécutent le gros du travail du moteur intégré (grandes grilles, calculs, règles métier) hors de la boucle d'événements, pour que les petits appels gardent leur rapidité ; un appel dans un thread dure au plus 30 s avec 512 Mio de mémoire. Augmentez-le sur une machine dotée de processeurs libres qui sert beaucoup d'utilisateurs de démonstration ou des instantanés ; `0` exécute tout sur la boucle d'événements.",
     },
   },
   QIBATES_JOBS_PER_USER: {

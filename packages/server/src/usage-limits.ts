@@ -116,7 +116,7 @@ export const USAGE_LIMITS: readonly UsageLimit[] = [
     },
     whose: {
       en: "One user of the demo or of a snapshot; for the shared demo account, one visitor (a client address, an IPv6 /64), all its sessions together, on the API and every protocol endpoint",
-      fr: "Un utilisateur de la démonstration ou d'un instantané ; pour le compte de démonstration partagé, un visiteur (une adresse de client, un /64 IPv6), toutes ses sessions ensemble, sur l'API et chaque point d'accès des protocoles",
+      fr: "Un utilisateur de démonstration ou d'un instantané ; pour le compte de démonstration partagé, un visiteur (une adresse de client, un /64 IPv6), toutes ses sessions ensemble, sur l'API et chaque point d'accès des protocoles",
     },
     past: {
       en: "The job is refused at once: 429 with Retry-After (the API: QB_ERR_RATE_LIMITED); on XMLA and Smart View, a fault or exception with HTTP 200, without Retry-After; nothing runs",
