@@ -2,8 +2,8 @@ import {
   CONNECTOR_DESCRIPTIONS,
   type Connector,
   type ConnectorDescription,
+  type ProtocolClient,
   type Provider,
-  type RemoteClient,
 } from "@qibates/provider";
 import { EssbaseRestProvider } from "./essbase-rest/index.ts";
 import type { Upstreams } from "./net/index.ts";
@@ -41,7 +41,7 @@ export interface OpenedProvider<P extends Provider = Provider> {
 }
 
 /** Opens one protocol client's provider. */
-function openClient(client: RemoteClient, options: OpenProviderOptions): OpenedProvider {
+function openClient(client: ProtocolClient, options: OpenProviderOptions): OpenedProvider {
   const { upstreams, idleMs, jobTimeoutMs } = options;
   const closing = (provider: Provider & { close(): Promise<void> }): OpenedProvider => ({
     provider,
@@ -118,8 +118,8 @@ export function openRemoteProviders<C extends string = Connector>(
     Record<C, Pick<ConnectorDescription, "client">>
   > = CONNECTOR_DESCRIPTIONS as Readonly<Record<C, ConnectorDescription>>,
 ): RemoteProviders<C> {
-  const opened = new Map<RemoteClient, OpenedProvider>();
-  const open = (client: RemoteClient): OpenedProvider => {
+  const opened = new Map<ProtocolClient, OpenedProvider>();
+  const open = (client: ProtocolClient): OpenedProvider => {
     const known = opened.get(client);
     if (known) return known;
     const made =

@@ -21,7 +21,7 @@ export type { Family } from "./capability-list.ts";
  * XML, XML for Analysis, Essbase 21c's REST API, Planning's REST API, and Planning REST with Smart View's
  * protocol at the same address.
  */
-export type RemoteClient = "smartview" | "xmla" | "essbase-rest" | "planning-rest" | "planning-smartview";
+export type ProtocolClient = "smartview" | "xmla" | "essbase-rest" | "planning-rest" | "planning-smartview";
 
 /** What a connector is called: every name of it the product shows comes from here. */
 export interface ConnectorNames {
@@ -39,7 +39,7 @@ export interface ConnectorDescription {
   /** The path a provider address must end with. */
   addressSuffix: string;
   /** The client that reaches a real server of this kind (connectors sharing one client share its provider). */
-  client: RemoteClient;
+  client: ProtocolClient;
   names: ConnectorNames;
   /** Its row of the capability table. */
   capabilities: ConnectorCapabilities;

@@ -35,7 +35,7 @@ export {
   familyOf,
   isConnector,
   PROVIDER_SUFFIX,
-  type RemoteClient,
+  type ProtocolClient,
   SERVER_TYPE,
 } from "./connectors.ts";
 export {
