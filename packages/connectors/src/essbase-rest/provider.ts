@@ -301,7 +301,6 @@ interface RestCube {
 }
 
 class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements EssbaseOperations {
-  protected readonly connector = "essbase-stndln";
   /** A sheet naming a substitution variable is read with its value, read from the server first. */
   protected override readonly settingsFromServer = true;
 

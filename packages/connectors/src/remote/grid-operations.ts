@@ -19,7 +19,7 @@ import {
   type MdxOutline,
   type MembersOnDemand,
 } from "@qibates/grid-bridge";
-import type { Connector, CubeRef, GridCall, GridInput, ProviderSession } from "@qibates/provider";
+import type { CubeRef, GridCall, GridInput, ProviderSession } from "@qibates/provider";
 import { type GridAnswer, gridIsEmpty, gridRows, valueAnswer } from "@qibates/provider";
 import { RemoteOutlineOperations } from "./outline-operations.ts";
 import { missing } from "./unsupported.ts";
@@ -64,9 +64,6 @@ export type CellReader = (tuples: Member[][]) => Promise<(CellValue | "noaccess"
  * what holds the whole call (`withinCall`).
  */
 export abstract class RemoteGridOperations<C extends GridCubeBase> extends RemoteOutlineOperations {
-  /** The connector whose refusals these are (`missing`). */
-  protected abstract readonly connector: Connector;
-
   /** The cube a call is about, its real names on the server and its members read on demand. */
   protected abstract cubeMembers(session: ProviderSession, ref: CubeRef): Promise<C>;
 
@@ -175,14 +172,14 @@ export abstract class RemoteGridOperations<C extends GridCubeBase> extends Remot
       try {
         const { settings, aliasTable } = engineSettings(input);
         const resolved = resolveSettings(settings, aliasTable);
-        if (!this.refused(call, resolved)) early = ensureSheetMembers(cube.members, sheet, resolved);
+        if (!this.refused(session, call, resolved)) early = ensureSheetMembers(cube.members, sheet, resolved);
       } catch {
         // Settings the engine refuses are refused below, in their turn.
       }
       early?.catch(() => undefined);
     }
     const settings = await this.gridSettings(session, ref, (await dimensions).aliasTables, input, sheet);
-    const refusal = this.refused(call, settings.resolved);
+    const refusal = this.refused(session, call, settings.resolved);
     if (refusal) throw refusal;
     await Promise.all([
       early ?? ensureSheetMembers(cube.members, sheet, settings.resolved),
@@ -193,9 +190,9 @@ export abstract class RemoteGridOperations<C extends GridCubeBase> extends Remot
   }
 
   /** The refusal of a call no remote provider of the family can do: a zoom to the formula level. */
-  private refused(call: GridCall | null, resolved: ResolvedGridSettings) {
+  private refused(session: ProviderSession, call: GridCall | null, resolved: ResolvedGridSettings) {
     if (call?.action !== "zoomin" || resolved.zoomInPreference !== "CALC_LEVEL") return null;
-    return missing(this.connector, "zoomIn:CALC_LEVEL", "action/zoomin (CALC_LEVEL)", {
+    return missing(session.connector, "zoomIn:CALC_LEVEL", "action/zoomin (CALC_LEVEL)", {
       field: "settings.zoomInMode",
     });
   }

@@ -240,8 +240,6 @@ interface SvCube {
 }
 
 class SmartViewOperations extends RemoteGridOperations<SvCube> implements EssbaseOperations {
-  protected readonly connector = "essbase";
-
   constructor(private readonly p: SmartViewProvider) {
     super();
   }

@@ -210,8 +210,6 @@ interface XmlaCube {
 }
 
 class XmlaOperations extends RemoteGridOperations<XmlaCube> implements EssbaseOperations {
-  protected readonly connector = "ssas";
-
   constructor(private readonly p: XmlaProvider) {
     super();
   }
