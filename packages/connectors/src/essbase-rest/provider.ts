@@ -514,11 +514,11 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
     client.preferencesSent = prefs;
   }
 
-  private resolved(aliasTables: readonly string[], input: Partial<GridInput>) {
+  private resolved(session: ProviderSession, aliasTables: readonly string[], input: Partial<GridInput>) {
     const { settings, aliasTable } = engineSettings(input);
     if (aliasTable) knownAliasTable(aliasTables, aliasTable, "settings.aliasTable");
     if (settings.memberDisplay === "nameAndAlias") {
-      throw missing("essbase-stndln", "adhoc", "settings.memberDisplay NAME_AND_ALIAS", {
+      throw missing(session.connector, "adhoc", "settings.memberDisplay NAME_AND_ALIAS", {
         because: "nameAndAlias",
         field: "settings.memberDisplay",
       });
@@ -539,7 +539,7 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
     input: Partial<GridInput>,
     sheet: Sheet,
   ) {
-    const own = this.resolved(aliasTables, input);
+    const own = this.resolved(session, aliasTables, input);
     if (
       !sheet.some((row) => row.some((cell) => typeof cell === "string" && /(^|\()\s*'?&/.test(cell.trim())))
     ) {
@@ -762,7 +762,7 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
    */
   async mdx(session: ProviderSession, ref: CubeRef, input: MdxInput) {
     const cube = await this.cubeMembers(session, ref);
-    const { resolved } = this.resolved((await cube.members.dimensions()).aliasTables, input);
+    const { resolved } = this.resolved(session, (await cube.members.dimensions()).aliasTables, input);
     const { client } = this.p.upstream(session);
     await this.preferences(session, resolved);
     const answer = await client.post<RestGrid>(`${cube.path}/grid/mdx`, { query: input.query });
@@ -814,7 +814,7 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
       members: async (query) => queryMembers(await metadata(), query),
       mdx: async (text) => {
         const cube = await this.cube(session, ref);
-        const { resolved } = this.resolved(cube.remote.aliasTables, {});
+        const { resolved } = this.resolved(session, cube.remote.aliasTables, {});
         const { client } = this.p.upstream(session);
         await this.preferences(session, resolved);
         const answer = await client.post<RestGrid>(`${cube.path}/grid/mdx`, { query: text });

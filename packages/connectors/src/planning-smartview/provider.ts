@@ -366,7 +366,7 @@ class PlanningSmartViewOperations implements PlanningOperations {
   ): Promise<Schemas["RulePrompts"]> {
     const { cube, found, ruleType, prompts } = await this.runtimePrompts(session, ref, rule);
     if (prompts.length > 0) {
-      throw missing("planning", "runtimePrompts", "nav/enumprompt", {
+      throw missing(session.connector, "runtimePrompts", "nav/enumprompt", {
         because: "prompted",
         values: { rule: found.text, prompts: prompts.map((p) => svText(p, "name")).join(", ") },
       });

@@ -273,16 +273,16 @@ class SmartViewOperations extends RemoteGridOperations<SvCube> implements Essbas
     };
   }
 
-  async variables(): ReturnType<EssbaseOperations["variables"]> {
-    throw missing("essbase", "variables", "nav/variables");
+  async variables(session: ProviderSession): ReturnType<EssbaseOperations["variables"]> {
+    throw missing(session.connector, "variables", "nav/variables");
   }
 
-  async setVariable(): ReturnType<EssbaseOperations["setVariable"]> {
-    throw missing("essbase", "variablesSet", "action/setvariable");
+  async setVariable(session: ProviderSession): ReturnType<EssbaseOperations["setVariable"]> {
+    throw missing(session.connector, "variablesSet", "action/setvariable");
   }
 
-  override async memberUdas(): Promise<Record<string, readonly string[]>> {
-    throw missing("essbase", "metadata", "member UDAs", { because: "memberUdas" });
+  override async memberUdas(session: ProviderSession): Promise<Record<string, readonly string[]>> {
+    throw missing(session.connector, "metadata", "member UDAs", { because: "memberUdas" });
   }
 
   async scripts(session: ProviderSession, ref: CubeRef): Promise<Schemas["ScriptList"]> {
@@ -467,8 +467,8 @@ class SmartViewOperations extends RemoteGridOperations<SvCube> implements Essbas
     return valueAnswer(mdxAnswer(g, remote, aliasTable, settings.missingLabel ?? "#Missing"));
   }
 
-  async save(): Promise<GridAnswer<Schemas["SaveResponse"]>> {
-    throw missing("essbase", "writeBack", "action/save");
+  async save(session: ProviderSession): Promise<GridAnswer<Schemas["SaveResponse"]>> {
+    throw missing(session.connector, "writeBack", "action/save");
   }
 }
 

@@ -222,20 +222,20 @@ class XmlaOperations extends RemoteGridOperations<XmlaCube> implements EssbaseOp
     return cube.cube;
   }
 
-  async variables(): ReturnType<EssbaseOperations["variables"]> {
-    throw missing("ssas", "variables", "nav/variables");
+  async variables(session: ProviderSession): ReturnType<EssbaseOperations["variables"]> {
+    throw missing(session.connector, "variables", "nav/variables");
   }
 
-  async setVariable(): ReturnType<EssbaseOperations["setVariable"]> {
-    throw missing("ssas", "variablesSet", "action/setvariable");
+  async setVariable(session: ProviderSession): ReturnType<EssbaseOperations["setVariable"]> {
+    throw missing(session.connector, "variablesSet", "action/setvariable");
   }
 
-  async scripts(): Promise<Schemas["ScriptList"]> {
-    throw missing("ssas", "calcScripts", "nav/scripts");
+  async scripts(session: ProviderSession): Promise<Schemas["ScriptList"]> {
+    throw missing(session.connector, "calcScripts", "nav/scripts");
   }
 
-  async calculate(): Promise<Schemas["CalculateResponse"]> {
-    throw missing("ssas", "calcScripts", "action/calculate");
+  async calculate(session: ProviderSession): Promise<Schemas["CalculateResponse"]> {
+    throw missing(session.connector, "calcScripts", "action/calculate");
   }
 
   /**
@@ -338,7 +338,10 @@ class XmlaOperations extends RemoteGridOperations<XmlaCube> implements EssbaseOp
         if (e instanceof ProviderError && e.code === "PROVIDER_FAILED") {
           // The server's reason goes with the refusal, in the registry's message, in both languages.
           const reason = String(e.params?.reason ?? e.message);
-          throw missing("ssas", "writeBack", "action/save", { because: "serverRefused", values: { reason } });
+          throw missing(session.connector, "writeBack", "action/save", {
+            because: "serverRefused",
+            values: { reason },
+          });
         }
         // Lost after it was sent, the statement may have been applied: QiBates cannot tell.
         throw afterCellsWritten(e, CELLS_MAYBE_WRITTEN.grid);
