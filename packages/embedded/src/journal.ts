@@ -64,6 +64,11 @@ export abstract class JournaledApplication {
   private copySource: { base: JournaledApplication; copied: (position: number) => void } | null = null;
   /** When each cell last changed (journal positions), for the conflict check of a save. */
   protected readonly changes = new ChangeSequence();
+  /**
+   * Told after each change through {@link mutate}, done or failed: a session's view uses it to hold the views'
+   * memory under their bound, since a change can make a view grow (a new data block).
+   */
+  onChanged: () => void = () => {};
 
   constructor(
     readonly name: string,
@@ -269,7 +274,10 @@ export abstract class JournaledApplication {
           throw e;
         }
       })
-      .finally(() => this.checkpointIfDue());
+      .finally(() => {
+        this.checkpointIfDue();
+        this.onChanged();
+      });
   }
 
   private noteAppended(entry: StoredEntry): void {

@@ -25,7 +25,10 @@ interface View<A> {
  */
 export class SessionViews<A extends JournaledApplication> {
   private readonly open = new Map<string, View<A>>();
-  /** Told each time a view opens, so that the views' memory is held under its bound (`ViewBudget`). */
+  /**
+   * Told each time a view opens, and after each change to an open view (which can make it grow), so that the
+   * views' memory is held under its bound.
+   */
   onOpen: (sessionId: string) => void = () => {};
   private readonly opening = new Map<string, Promise<View<A>>>();
   /**
@@ -102,6 +105,10 @@ export class SessionViews<A extends JournaledApplication> {
     });
     await view.app.load();
     this.open.set(sessionId, view);
+    view.app.onChanged = () => {
+      // A view set aside meanwhile no longer counts: its next call rebuilds it, and opens it again.
+      if (this.open.get(sessionId) === view) this.onOpen(sessionId);
+    };
     this.onOpen(sessionId);
     return view;
   }
@@ -197,8 +204,9 @@ export class DemoSessionViews {
   }
 
   /**
-   * Holds the open views under `maxBytes`: past it, the views used longest ago are forgotten on this node
-   * (rebuilt from the journal at their next call, nothing lost), never the one just opened.
+   * Holds the open views under `maxBytes`, each time a view opens or changes: past it, the views used longest ago
+   * are forgotten on this node (rebuilt from the journal at their next call, nothing lost), never the one just
+   * opened or changed.
    */
   private bound(
     views: SessionViews<EssbaseApplication> | SessionViews<PlanningDemoApplication>,

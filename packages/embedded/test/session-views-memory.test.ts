@@ -1,3 +1,4 @@
+import type { Cube } from "@qibates/engine";
 import type { ProviderSession } from "@qibates/provider";
 import { answerValue, DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
@@ -54,4 +55,86 @@ describe("the demo sessions' copies in memory", () => {
     expect(p.views?.bytes ?? 0).toBeLessThanOrEqual(3 * one);
     await p.close();
   });
+
+  it("stay under their bound when a change makes a copy grow (a new data block), and keep that change", async () => {
+    const open = (maxBytes?: number) =>
+      EmbeddedProvider.open({
+        scheduler: new SliceScheduler(DEFAULT_SLICES),
+        store: memoryStore(),
+        credentialsValid: () => true,
+        ownViews: {
+          isolated: () => true,
+          alive: async () => true,
+          sweepMs: 3_600_000,
+          idleMs: 3_600_000,
+          ...(maxBytes !== undefined ? { maxBytes } : {}),
+        },
+      });
+    // One copy of Sample.Basic as it is made (a change in an existing block).
+    const unbounded = await open();
+    await save(unbounded, demoSession("x", "demo-owner"), "1");
+    const made = unbounded.views?.bytes ?? 0;
+    await unbounded.close();
+
+    // Room for two copies as made, not for a grown one beside another.
+    const bound = Math.floor(2.5 * made);
+    const p = await open(bound);
+    const [a, b] = [demoSession("a", "demo-owner"), demoSession("b", "demo-owner")];
+    await save(p, a, "101");
+    await save(p, b, "102");
+    expect(p.views?.essbase.size).toBe(2);
+
+    const base = p.views?.essbase.base.cube as Cube;
+    const [product, state] = emptyCombination(base);
+    const at = (value = "") => [
+      ["", "Jan", product, "Sales"],
+      ["", "Actual"],
+      [state, value],
+    ];
+    const saveAt = async (s: ProviderSession, value: string) => {
+      const r = await p.essbase
+        .save(s, cube, { grid: at(value), cells: [{ row: 2, column: 1 }] })
+        .then(answerValue);
+      expect(r.cells[0]?.status).toBe("written");
+      expect(p.views?.bytes ?? 0).toBeLessThanOrEqual(bound);
+    };
+    const readAt = async (s: ProviderSession) =>
+      (await p.essbase.grid(s, cube, { action: "refresh", input: { grid: at() } }).then(answerValue))
+        .grid[2]?.[1];
+
+    await saveAt(a, "7");
+    await saveAt(b, "8");
+    expect([await readAt(a), await jan(p, a)]).toEqual(["7", "101"]);
+    expect([await readAt(b), await jan(p, b)]).toEqual(["8", "102"]);
+    expect(p.views?.bytes ?? 0).toBeLessThanOrEqual(bound);
+    await p.close();
+  });
 });
+
+/** A product and a state, both level 0, whose combination holds no data block in `cube`. */
+function emptyCombination(cube: Cube): [string, string] {
+  const dim = (name: string) => cube.dims.findIndex((d) => d.name === name);
+  const leaves = (d: number) => {
+    const out: number[] = [];
+    for (let ordinal = 0; ; ordinal++) {
+      let member: ReturnType<Cube["member"]> | undefined;
+      try {
+        member = cube.member(d, ordinal);
+      } catch {
+        break;
+      }
+      if (!member) break;
+      if (member.children.length === 0) out.push(ordinal);
+    }
+    return out;
+  };
+  const [product, market] = [dim("Product"), dim("Market")];
+  const coords = cube.dims.map(() => 0);
+  for (const p of leaves(product))
+    for (const m of leaves(market)) {
+      coords[product] = p;
+      coords[market] = m;
+      if (cube.blockOf(coords) < 0) return [cube.member(product, p).name, cube.member(market, m).name];
+    }
+  throw new Error("every product has data in every state");
+}
