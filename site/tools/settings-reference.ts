@@ -320,7 +320,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   UPSTREAM_MAX_ANSWER_BYTES: {
     group: "servers",
     text: {
-      en: "The largest answer read from one of your servers, in bytes; a larger one is refused (`QB_ERR_PROVIDER_MALFORMED`) before it is parsed. Raise it for very large Essbase grids, an SSAS or Essbase 11.x member with tens of thousands of children, an SSAS dimension read whole of more than about 21,000 members, or a Planning dimension of more than about 100,000 members.",
+      en: "The largest response read from one of your servers, in bytes; a larger one is refused (`QB_ERR_PROVIDER_MALFORMED`) before it is parsed. Raise it for very large Essbase grids, an SSAS or Essbase 11.x member with tens of thousands of children, an SSAS dimension of more than about 21,000 members read in one response, or a Planning dimension of more than about 100,000 members.",
       fr: "La plus grande réponse lue depuis l'un de vos serveurs, en octets ; une réponse plus grande est refusée (`QB_ERR_PROVIDER_MALFORMED`) avant d'être analysée. Augmentez-la pour de très grandes grilles Essbase, un membre SSAS ou Essbase 11.x qui a des dizaines de milliers d'enfants, une dimension SSAS lue en entier de plus de 21 000 membres environ, ou une dimension Planning de plus de 100 000 membres environ.",
     },
     page: "admin/server-responses.md",
