@@ -457,7 +457,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "signIn",
     text: {
       en: "The OAuth client ID of the Google sign-in that issues API keys; unset, Google is not offered. Set it, with its secret and `PUBLIC_URL`, to let users get a key with a Google account.",
-      fr: "L'identifiant client OAuth de la connexion avec Google qui délivre les clés d'API ; sans lui, Google n'est pas proposé. Donnez-le, avec son secret et `PUBLIC_URL`, pour que les utilisateurs obtiennent une clé avec un compte Google.",
+      fr: "L'ID client OAuth de la connexion avec Google qui délivre les clés d'API ; sans lui, Google n'est pas proposé. Donnez-le, avec son secret et `PUBLIC_URL`, pour que les utilisateurs obtiennent une clé avec un compte Google.",
     },
     page: "admin/api-keys-and-sign-in.md",
   },
