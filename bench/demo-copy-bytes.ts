@@ -24,20 +24,8 @@ const views = provider.views;
 if (!views) throw new Error("the provider opened no session views");
 
 /** The ordinals of a dimension's leaves (level-0 members). */
-function leaves(cube: Cube, dim: number): number[] {
-  const out: number[] = [];
-  for (let ordinal = 0; ; ordinal++) {
-    let member: ReturnType<Cube["member"]> | undefined;
-    try {
-      member = cube.member(dim, ordinal);
-    } catch {
-      break;
-    }
-    if (!member) break;
-    if (member.children.length === 0) out.push(ordinal);
-  }
-  return out;
-}
+const leaves = (cube: Cube, dim: number): number[] =>
+  (cube.dims[dim]?.members ?? []).filter((m) => m.children.length === 0).map((m) => m.ordinal);
 
 /**
  * Stores one value at the first combination of leaves with no block yet (as a save of a cell there does);

@@ -21,21 +21,23 @@ const jan = async (p: EmbeddedProvider, s: ProviderSession) =>
 
 const save = saveNewYorkJan;
 
+/** The embedded provider with every session kept apart in a copy of its own, those copies bounded by `maxBytes`. */
+const open = (maxBytes?: number) =>
+  EmbeddedProvider.open({
+    scheduler: new SliceScheduler(DEFAULT_SLICES),
+    store: memoryStore(),
+    credentialsValid: () => true,
+    ownViews: {
+      isolated: () => true,
+      alive: async () => true,
+      sweepMs: 3_600_000,
+      idleMs: 3_600_000,
+      ...(maxBytes !== undefined ? { maxBytes } : {}),
+    },
+  });
+
 describe("the demo sessions' copies in memory", () => {
   it("stay under their bound, the oldest set aside first, and none loses its changes", async () => {
-    const open = (maxBytes?: number) =>
-      EmbeddedProvider.open({
-        scheduler: new SliceScheduler(DEFAULT_SLICES),
-        store: memoryStore(),
-        credentialsValid: () => true,
-        ownViews: {
-          isolated: () => true,
-          alive: async () => true,
-          sweepMs: 3_600_000,
-          idleMs: 3_600_000,
-          ...(maxBytes !== undefined ? { maxBytes } : {}),
-        },
-      });
     // The size of one copy of Sample.Basic, from a provider without a bound.
     const unbounded = await open();
     await save(unbounded, demoSession("x", "demo-owner"), "1");
@@ -57,19 +59,6 @@ describe("the demo sessions' copies in memory", () => {
   });
 
   it("stay under their bound when a change makes a copy grow (a new data block), and keep that change", async () => {
-    const open = (maxBytes?: number) =>
-      EmbeddedProvider.open({
-        scheduler: new SliceScheduler(DEFAULT_SLICES),
-        store: memoryStore(),
-        credentialsValid: () => true,
-        ownViews: {
-          isolated: () => true,
-          alive: async () => true,
-          sweepMs: 3_600_000,
-          idleMs: 3_600_000,
-          ...(maxBytes !== undefined ? { maxBytes } : {}),
-        },
-      });
     // One copy of Sample.Basic as it is made (a change in an existing block).
     const unbounded = await open();
     await save(unbounded, demoSession("x", "demo-owner"), "1");
@@ -114,20 +103,8 @@ describe("the demo sessions' copies in memory", () => {
 /** A product and a state, both level 0, whose combination holds no data block in `cube`. */
 function emptyCombination(cube: Cube): [string, string] {
   const dim = (name: string) => cube.dims.findIndex((d) => d.name === name);
-  const leaves = (d: number) => {
-    const out: number[] = [];
-    for (let ordinal = 0; ; ordinal++) {
-      let member: ReturnType<Cube["member"]> | undefined;
-      try {
-        member = cube.member(d, ordinal);
-      } catch {
-        break;
-      }
-      if (!member) break;
-      if (member.children.length === 0) out.push(ordinal);
-    }
-    return out;
-  };
+  const leaves = (d: number) =>
+    (cube.dims[d]?.members ?? []).filter((m) => m.children.length === 0).map((m) => m.ordinal);
   const [product, market] = [dim("Product"), dim("Market")];
   const coords = cube.dims.map(() => 0);
   for (const p of leaves(product))
