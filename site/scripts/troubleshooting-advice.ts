@@ -318,7 +318,7 @@ export const USER_ADVICE: Readonly<
         items: [
           "no action for {{config:SESSION_IDLE_MINUTES}} minutes (unless your administrator set another time);",
           "{{config:SESSION_MAX_HOURS}} hours since you logged in (by default);",
-          "a logout, or, on your company's server, a restart of the QiBates server; on the demo server, a restart ends a session only when the demo does not keep its sessions in a shared store (Redis);",
+          "a logout, or a restart of the QiBates server (on the demo server, depending on how it is set up);",
           "a newer login: a login beyond {{config:MAX_SESSIONS_PER_KEY}} sessions (by default) of your API key's Google or Microsoft account, all its keys and computers together, ends the oldest (with the demo API key, of your network address);",
           "your action reached another QiBates server than the one you logged in to: your session still exists there, but this server does not know it.",
         ],
@@ -332,7 +332,7 @@ export const USER_ADVICE: Readonly<
         items: [
           "aucune action pendant {{config:SESSION_IDLE_MINUTES}} minutes (sauf durée fixée par votre administrateur) ;",
           "{{config:SESSION_MAX_HOURS}} heures écoulées depuis la connexion (par défaut) ;",
-          "une déconnexion, ou, sur le serveur de votre entreprise, un redémarrage du serveur QiBates ; sur le serveur de démonstration, un redémarrage ne ferme une session que si la démonstration ne garde pas ses sessions dans un stockage partagé (Redis) ;",
+          "une déconnexion, ou un redémarrage du serveur QiBates (sur le serveur de démonstration, selon sa configuration) ;",
           "une connexion plus récente : au-delà de {{config:MAX_SESSIONS_PER_KEY}} sessions (par défaut) du compte Google ou Microsoft de votre clé d'API, toutes ses clés et tous ses postes confondus, une connexion ferme la plus ancienne (avec la clé d'API de démonstration, celles de votre adresse réseau) ;",
           "votre action est parvenue à un autre serveur QiBates que celui auquel vous vous êtes connecté : la session y existe toujours, mais ce serveur ne la connaît pas.",
         ],
