@@ -376,8 +376,8 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   SESSION_MAX_HOURS: {
     group: "sessions",
     text: {
-      en: "A session ends this many hours after login, however busy. Shorten it when your security policy asks users to log in again more often.",
-      fr: "Une session se termine ce nombre d'heures après son ouverture, même active. Raccourcissez-le quand votre politique de sécurité demande aux utilisateurs de se reconnecter plus souvent.",
+      en: "A session of the API ends this many hours after login, however busy (the protocol endpoints' sessions are not bound by it). Shorten it when your security policy asks users to log in again more often.",
+      fr: "Une session de l'API prend fin ce nombre d'heures après la connexion au serveur, même active (les sessions des points d'accès des protocoles n'y sont pas soumises). Raccourcissez-le quand votre politique de sécurité demande aux utilisateurs de se reconnecter plus souvent.",
     },
     page: "admin/caller-limits.md",
   },
