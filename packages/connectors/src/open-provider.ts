@@ -90,11 +90,6 @@ function openClient(client: ProtocolClient, options: OpenProviderOptions): Opene
  * REST, `planning` Planning REST with Smart View's protocol at the same address (alias tables, prompts). For one
  * connector alone (the command-line tools); the server opens them all with `openRemoteProviders`.
  */
-export function openProvider(
-  connector: "pbcs",
-  options: OpenProviderOptions,
-): OpenedProvider<PlanningRestProvider>;
-export function openProvider(connector: Connector, options: OpenProviderOptions): OpenedProvider;
 export function openProvider(connector: Connector, options: OpenProviderOptions): OpenedProvider {
   return openClient(CONNECTOR_DESCRIPTIONS[connector].client, options);
 }

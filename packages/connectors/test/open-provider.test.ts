@@ -43,8 +43,10 @@ describe("openProvider", () => {
 
   it("wraps the caller's pbcs provider for planning, and closes only what it made", async () => {
     const pbcs = openProvider("pbcs", base);
-    const closeShared = vi.spyOn(pbcs.provider, "close");
-    const planning = openProvider("planning", { ...base, planningRest: pbcs.provider });
+    expect(pbcs.provider).toBeInstanceOf(PlanningRestProvider);
+    const rest = pbcs.provider as PlanningRestProvider;
+    const closeShared = vi.spyOn(rest, "close");
+    const planning = openProvider("planning", { ...base, planningRest: rest });
     await planning.close();
     expect(closeShared).not.toHaveBeenCalled();
     await pbcs.close();

@@ -29,7 +29,7 @@ export class SessionViews<A extends JournaledApplication> {
    * Told each time a view opens, and after each change to an open view (which can make it grow), so that the
    * views' memory is held under its bound.
    */
-  onOpen: (sessionId: string) => void = () => {};
+  onMayGrow: (sessionId: string) => void = () => {};
   private readonly opening = new Map<string, Promise<View<A>>>();
   /**
    * Sessions found without a view, when only this process writes the journal (PGlite, memory): none can appear
@@ -107,9 +107,9 @@ export class SessionViews<A extends JournaledApplication> {
     this.open.set(sessionId, view);
     view.app.onChanged = () => {
       // A view set aside meanwhile no longer counts: its next call rebuilds it, and opens it again.
-      if (this.open.get(sessionId) === view) this.onOpen(sessionId);
+      if (this.open.get(sessionId) === view) this.onMayGrow(sessionId);
     };
-    this.onOpen(sessionId);
+    this.onMayGrow(sessionId);
     return view;
   }
 
@@ -179,8 +179,8 @@ export class DemoSessionViews {
     const { essbase, planning } = applications;
     this.essbase = new SessionViews(essbase, store, (name, copied) => essbase.sessionView(name, copied));
     this.planning = new SessionViews(planning, store, (name, copied) => planning.sessionView(name, copied));
-    this.essbase.onOpen = (id) => this.bound(this.essbase, id);
-    this.planning.onOpen = (id) => this.bound(this.planning, id);
+    this.essbase.onMayGrow = (id) => this.bound(this.essbase, id);
+    this.planning.onMayGrow = (id) => this.bound(this.planning, id);
   }
 
   /** Bytes the views open on this node hold (their cubes' stored values). */

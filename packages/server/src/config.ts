@@ -533,7 +533,7 @@ export const variables = {
   ),
   sessionMaxHours: variable(
     "SESSION_MAX_HOURS",
-    "A session ends this many hours after login, however busy.",
+    "A session of the API ends this many hours after login, however busy; the protocol endpoints' sessions are not bound by it.",
     integer(1, 7 * 24),
     12,
     "12",

@@ -39,10 +39,10 @@ export interface ProviderRegistry {
 /** A registry over a fixed set of providers: `demo` answers the demo addresses, `remote` the others. */
 export function providerRegistry(providers: {
   demo: Provider;
-  remote?: Readonly<Partial<Record<string, Provider>>>;
+  remote?: Readonly<Record<string, Provider>>;
 }): ProviderRegistry {
   const remote = providers.remote ?? {};
-  const all = [providers.demo, ...new Set(Object.values(remote))].filter((p) => p !== undefined);
+  const all = [providers.demo, ...new Set(Object.values(remote))];
   return {
     forLogin: (target, connector) =>
       target.kind === "demo"

@@ -8,10 +8,11 @@ import {
 import type { CubeRef, GridAnswer, GridCall } from "@qibates/provider";
 import { answerValue } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
+import { checkAnswerCells } from "../answer-cells.ts";
 import type { EssbaseContext } from "./context.ts";
 import { badRequest } from "./errors.ts";
 import { cellAt, rangeCells, restGrid, sheetOf } from "./grid.ts";
-import { checkAnswerCells, type MdxDownloads } from "./mdx-download.ts";
+import type { MdxDownloads } from "./mdx-download.ts";
 import { essbaseOf } from "./outline.ts";
 import { gridSettings } from "./preferences.ts";
 import { JSON_TYPE } from "./request.ts";

@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { MdxFormat } from "@qibates/protocols/essbase-rest";
-import { answerGridSize, type GridAnswer, ProviderError } from "@qibates/provider";
+import { answerGridSize, type GridAnswer } from "@qibates/provider";
 import { restGrid } from "./grid.ts";
 import { mdxCsv, mdxHtml, mdxXlsx } from "./mdx-formats.ts";
 import { mdxReport } from "./mdx-json.ts";
@@ -66,25 +66,6 @@ export async function mdxDownloadBytes(grid: ReportGrid, request: MdxDownloadReq
  * one in the report thread.
  */
 export const DOWNLOAD_LOOP_CELLS = 10_000;
-
-/**
- * The refusal of an answer of more than `max` cells (`MAX_GRID_CELLS`), whatever the provider that answered: the
- * embedded engine refuses such a query before it is run, a provider in front of another server may answer it.
- */
-export function checkAnswerCells(
-  answer: GridAnswer<{ grid: readonly (readonly unknown[])[] }>,
-  max: number,
-): void {
-  const { rows, columns } = answerGridSize(answer);
-  const cells = rows * columns;
-  if (cells <= max) return;
-  throw new ProviderError(
-    "GRID_TOO_LARGE",
-    `The query answers ${cells.toLocaleString("en-US")} cells, more than the ${max.toLocaleString("en-US")} allowed`,
-    { cells, max },
-    "query",
-  );
-}
 
 /** Whether `bytes` are the whole of their buffer, which can then move to another thread as they are. */
 const whole = (bytes: Uint8Array) => bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;

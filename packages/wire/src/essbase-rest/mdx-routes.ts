@@ -1,9 +1,10 @@
 import { MDX_FORMATS, type MdxFormat, type MdxInput, ROUTES } from "@qibates/protocols/essbase-rest";
 import type { FastifyInstance } from "fastify";
+import { checkAnswerCells } from "../answer-cells.ts";
 import type { EssbaseContext } from "./context.ts";
 import { badRequest } from "./errors.ts";
 import { contentDisposition } from "./file-routes.ts";
-import { checkAnswerCells, type MdxDownloads } from "./mdx-download.ts";
+import type { MdxDownloads } from "./mdx-download.ts";
 import { MDX_FORMAT_TYPES } from "./mdx-formats.ts";
 import { essbaseOf } from "./outline.ts";
 import { gridSettings } from "./preferences.ts";

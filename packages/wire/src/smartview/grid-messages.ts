@@ -15,6 +15,7 @@ import {
 } from "@qibates/protocols/smartview";
 import type { XmlElement } from "@qibates/protocols/xml";
 import { answerValue, type GridCall, ProviderError } from "@qibates/provider";
+import { checkAnswerCells } from "../answer-cells.ts";
 import type { SvContext } from "./context.ts";
 import { gridXml, labelsOf, sheetWithPov } from "./grid.ts";
 import type { SvHandlers } from "./protocol.ts";
@@ -122,7 +123,9 @@ async function gridAnswer(
       input: { ...c.input, settings: { ...settings, ...(c.input.settings ?? {}) }, maxCells },
     } as GridCall;
     try {
-      return answerValue(await essbase.grid(s.provider, ref, withSettings));
+      const answer = await essbase.grid(s.provider, ref, withSettings);
+      checkAnswerCells(answer, maxCells);
+      return answerValue(answer);
     } catch (e) {
       if (e instanceof ProviderError)
         throw new SvException(`Cannot perform cube view operation. ${e.message}`);
@@ -136,7 +139,11 @@ async function gridAnswer(
   return `${sidXml(s.id)}\n${gridXml(answered, names, preferencesXml(prefs))}`;
 }
 
-async function executeQuery({ essbase }: SvContext, s: SvSession, req: XmlElement): Promise<string> {
+async function executeQuery(
+  { essbase, maxCells }: SvContext,
+  s: SvSession,
+  req: XmlElement,
+): Promise<string> {
   const ref = cubeOf(s);
   const prefs = readPreferences(svChild(req, "preferences"));
   const table = aliasTableOf(prefs.aliasTableName);
@@ -150,7 +157,9 @@ async function executeQuery({ essbase }: SvContext, s: SvSession, req: XmlElemen
   const query = withFrom(svText(req, "mdx"), ref.application, ref.cube);
   let answered: Schemas["GridResponse"];
   try {
-    answered = answerValue(await essbase.mdx(s.provider, ref, { query, settings }));
+    const answer = await essbase.mdx(s.provider, ref, { query, settings, maxCells });
+    checkAnswerCells(answer, maxCells);
+    answered = answerValue(answer);
   } catch (e) {
     if (e instanceof ProviderError) {
       const detail =
