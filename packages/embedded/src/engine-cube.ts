@@ -54,10 +54,10 @@ export function engineCubeOf(
       if (workers?.accepts(app)) return workers.drillthrough(app, statement, drillOptions);
       return executeMdxDrillthrough(app.cube, statement, drillOptions);
     },
-    async update(ownerId, statement) {
+    async update(ownerId, statement, limits = {}) {
       const app = await data(true);
       await app.upToDate();
-      const options = { application: ref.application, cube: ref.cube };
+      const options = { ...limits, application: ref.application, cube: ref.cube };
       // Its work counted before any is done: past the budget it is refused at once, without a place in the queue.
       mdxUpdateWork(app.cube, statement, options);
       // An allocation writes thousands of cells a tuple: in a grid worker, on a copy of the data, its state then

@@ -45,9 +45,9 @@ export interface EngineCube extends EngineDataCube {
   /**
    * Runs an `UPDATE CUBE` as one journaled change: each cell is checked with the cube's write rule first and,
    * when one cannot be written, nothing is and its reason is thrown (`EngineCubeWriteError`). Answers the number
-   * of cells written.
+   * of cells written. `maxCells` bounds the cells an allocation writes (`MAX_GRID_CELLS`), as it bounds a query's.
    */
-  update(ownerId: string, statement: MdxUpdate): Promise<number>;
+  update(ownerId: string, statement: MdxUpdate, options?: Pick<MdxOptions, "maxCells">): Promise<number>;
   /** Runs a `DRILLTHROUGH` over the cube's current data (`executeMdxDrillthrough`). */
   drillthrough?(
     statement: MdxDrillthrough,
@@ -202,7 +202,8 @@ function olapCubeOf(engine: EngineCube): OlapCube {
         const result = await engine.mdx(text, options);
         return cellSetOf(olapOutline(engine.outline, engine.application, engine.cube), engine.cube, result);
       }),
-    update: (ownerId, text) => olapErrorsAsync(() => engine.update(ownerId, parseMdxUpdate(text))),
+    update: (ownerId, text, options = {}) =>
+      olapErrorsAsync(() => engine.update(ownerId, parseMdxUpdate(text), options)),
     ...(engine.drillthrough
       ? {
           drillthrough: (text: string, options = {}) =>

@@ -101,9 +101,10 @@ export interface OlapCube {
   mdx(text: string, options?: { maxCells?: number; dialect?: "essbase" | "ssas" }): Promise<OlapCellSet>;
   /**
    * Runs an MDX `UPDATE CUBE` as one change, journaled under `ownerId`: when one cell cannot be written,
-   * nothing is (`OlapError` "write-refused"). Answers the number of cells written. Absent when `writable` is false.
+   * nothing is (`OlapError` "write-refused"). Answers the number of cells written; an allocation over more than
+   * `maxCells` cells is refused before any is written. Absent when `writable` is false.
    */
-  update?(ownerId: string, text: string): Promise<number>;
+  update?(ownerId: string, text: string, options?: { maxCells?: number }): Promise<number>;
   /**
    * Runs an MDX `DRILLTHROUGH` over the cube's current data: the stored level-0 cells under the one cell it names
    * (throws `OlapError`). Absent when the port cannot (a remote server's cube).

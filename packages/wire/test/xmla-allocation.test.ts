@@ -45,3 +45,28 @@ describe("What-If Analysis (UPDATE CUBE with an equal allocation) at the XMLA en
     expect(await read("([Jan], [New York], [100-10], [Sales], [Actual])")).toBe(before);
   });
 });
+
+describe("What-If Analysis under MAX_GRID_CELLS", () => {
+  const small = xmlaForTests({ maxCells: 20 });
+  const smallCalls = () => xmlaCalls(small);
+
+  it("refuses, writing nothing, an allocation over more cells than allowed; a smaller one is written", async () => {
+    const cell = "([Jan], [New York], [100-10], [Sales], [Actual])";
+    const readSmall = async () => {
+      const r = await smallCalls().execute(`SELECT {${cell}} ON 0 FROM [Sample].[Basic]`, {
+        Format: "Tabular",
+      });
+      return Number(Object.values(rowsOf(r)[0] ?? {})[0]);
+    };
+    const before = await readSmall();
+    // Year × Market × Product under Sales Actual: 12 months × 20 states × 13 products, far more than 20 cells.
+    const wide = await smallCalls().execute(
+      "UPDATE CUBE Basic SET ([Year], [Market], [Product], [Sales], [Actual]) = 5 USE_EQUAL_ALLOCATION",
+    );
+    expect(faultOf(wide)?.faultstring).toMatch(/more than the 20 allowed|at most 20/);
+    expect(await readSmall()).toBe(before);
+    // East's Qtr1 Cola: 15 cells, within the 20.
+    const narrow = await smallCalls().execute(`UPDATE CUBE Basic SET ${TOTAL} = 300 USE_EQUAL_ALLOCATION`);
+    expect(faultOf(narrow)).toBeNull();
+  });
+});

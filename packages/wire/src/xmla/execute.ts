@@ -55,7 +55,8 @@ export async function execute(
     const cube = await context.cubeOf(update.cube);
     if (!cube.update) throw new OlapError("query", "This server does not write cells back (UPDATE CUBE).");
     if (checkOnly(content)) return EMPTY_RESULT;
-    await cube.update(state.owner(username), statement);
+    const maxCells = state.options.maxCells;
+    await cube.update(state.owner(username), statement, maxCells !== undefined ? { maxCells } : {});
     return EMPTY_RESULT;
   }
   if (/^\s*DRILLTHROUGH\b/i.test(statement)) {
