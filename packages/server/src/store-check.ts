@@ -108,7 +108,10 @@ export function storeRefusal(store: Store, raw: string, error: unknown, waitSeco
     message?: unknown;
   };
   const code = typeof e.code === "string" ? e.code : "";
-  const message = scrubbed(typeof e.message === "string" ? e.message : String(error), raw).trim();
+  // The cause is read from the service's own words; only what is shown is scrubbed (a one-letter password would
+  // otherwise change the words the patterns below read: "unex***ectedly").
+  const said = (typeof e.message === "string" ? e.message : String(error)).trim();
+  const message = scrubbed(said, raw);
   let cause: string;
   if (error instanceof StoreTimeout || code === "ETIMEDOUT") {
     cause = `timed out (no answer from ${where} within ${waitSeconds} s); check the host and port in ${v} and that no firewall drops the connection, or raise STORE_CONNECT_TIMEOUT_SECONDS`;
@@ -120,18 +123,18 @@ export function storeRefusal(store: Store, raw: string, error: unknown, waitSeco
     cause = `host unreachable (no route to ${where}); check the host in ${v} and the network between this machine and it`;
   } else if (store === POSTGRES && (code === "28P01" || code === "28000")) {
     cause = `authentication failed (PostgreSQL: ${message}); check the user name and password in ${v}, and that pg_hba.conf lets this user connect from this machine`;
-  } else if (store === POSTGRES && /client password must be a string/i.test(message)) {
+  } else if (store === POSTGRES && /client password must be a string/i.test(said)) {
     cause = `authentication failed (PostgreSQL asks for a password and ${v} gives none); add it: postgresql://user:password@host/database`;
   } else if (store === POSTGRES && code === "3D000") {
     cause = `database does not exist (PostgreSQL: ${message}); create it, or name an existing database in ${v}`;
-  } else if (store === REDIS && /^NOAUTH\b/.test(message)) {
+  } else if (store === REDIS && /^NOAUTH\b/.test(said)) {
     cause = `authentication failed (Redis requires a password and ${v} gives none); add it: redis://:password@host:port`;
-  } else if (store === REDIS && /^WRONGPASS\b|invalid password|invalid username-password/i.test(message)) {
+  } else if (store === REDIS && /^WRONGPASS\b|invalid password|invalid username-password/i.test(said)) {
     cause = `authentication failed (Redis: ${message}); check the user name and password in ${v}`;
   } else if (
     CLOSED.has(code) ||
-    /^Connection (is closed|terminated unexpectedly)/i.test(message) ||
-    /socket hang up/i.test(message)
+    /^Connection (is closed|terminated unexpectedly)/i.test(said) ||
+    /socket hang up/i.test(said)
   ) {
     cause = `connection closed (${where} closed it before ${s} answered); check that ${v} names a ${s} server, and whether it requires TLS (${store.tls})`;
   } else if (/^[0-9A-Z]{5}$/.test(code) || (error as { name?: unknown }).name === "ReplyError") {

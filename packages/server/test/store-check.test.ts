@@ -32,4 +32,17 @@ describe("the start's line for a service it cannot use", () => {
     );
     expect(shownAddress("redis://:hunter2@cache:6380/2")).toBe("redis://:***@cache:6380/2");
   });
+
+  it("reads the cause from the service's words, not from the text with the password hidden", () => {
+    // A one-letter password is hidden wherever its letter is; the cause is still the closed connection.
+    const line = storeRefusal(
+      POSTGRES,
+      "postgresql://u:p@10.255.255.1/db",
+      new Error("Connection terminated unexpectedly"),
+      2,
+    );
+    expect(line).toMatch(
+      /^DATABASE_URL \(postgresql:\/\/u:\*\*\*@10\.255\.255\.1\/db\): connection closed \(/,
+    );
+  });
 });
