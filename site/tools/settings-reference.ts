@@ -352,8 +352,8 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   MAX_GRID_CELLS: {
     group: "calls",
     text: {
-      en: "The largest grid, in cells, a call accepts or returns: on the API an ad hoc grid or a form (`413 QB_ERR_GRID_TOO_LARGE`), on the protocol endpoints in their own format ([each one's refusal](caller-limits-past.md)). Raise it when users need larger sheets and the server has the memory; lower it to protect a small one.",
-      fr: "La plus grande grille, en cellules, qu'un appel accepte ou renvoie : sur l'API une grille ad hoc ou un formulaire (`413 QB_ERR_GRID_TOO_LARGE`), sur les points d'accès de protocole dans leur propre format ([le refus de chacun](caller-limits-past.md)). Augmentez-la quand les utilisateurs ont besoin de feuilles plus grandes et que le serveur a la mémoire nécessaire ; baissez-la pour protéger un petit serveur.",
+      en: "The largest grid, in cells (its rows × its longest row, POV row included), a call accepts or returns: on the API an ad hoc grid or a form (`413 QB_ERR_GRID_TOO_LARGE`), on the protocol endpoints in their own format ([each one's refusal](caller-limits-past.md#a-grid-too-large)). Raise it when users need larger sheets and the server has the memory; lower it to protect a small one.",
+      fr: "La plus grande grille, en cellules (ses lignes × sa plus longue ligne, ligne de point de vue comprise), qu'un appel accepte ou renvoie : sur l'API une grille ad hoc ou un formulaire (`413 QB_ERR_GRID_TOO_LARGE`), sur les points d'accès des protocoles dans leur propre format ([le refus de chacun](caller-limits-past.md#a-grid-too-large)). Augmentez-la quand les utilisateurs ont besoin de feuilles plus grandes et que le serveur a la mémoire nécessaire ; baissez-la pour protéger un petit serveur.",
     },
     page: "admin/caller-limits.md",
   },
