@@ -78,9 +78,9 @@ export const ERROR_CODES = {
     status: 413,
     en: "The request body exceeds {limit} bytes.",
     fr: "Le corps de la requête dépasse {limit} octets.",
-    when: "The body is larger than the call accepts: 10 MiB for the calls that carry a grid (beside the grid, at most 64 KiB plus 32 bytes per cell of the grid, room for a list of its cells), 64 KiB for the others.",
+    when: "The body is larger than the call accepts: BODY_LIMIT_BYTES (10 MiB by default) for the calls that carry a grid (beside the grid, at most 64 KiB plus 32 bytes per cell of the grid, room for a list of its cells), 64 KiB for the others, or BODY_LIMIT_BYTES when it is smaller.",
     whenFr:
-      "Le corps dépasse ce que l'appel accepte : 10 Mio pour les appels qui portent une grille (hors de la grille, 64 Kio au plus, plus 32 octets par cellule de la grille pour une liste de ses cellules), 64 Kio pour les autres.",
+      "Le corps dépasse ce que l'appel accepte : BODY_LIMIT_BYTES (10 Mio par défaut) pour les appels qui portent une grille (hors de la grille, 64 Kio au plus, plus 32 octets par cellule de la grille pour une liste de ses cellules), 64 Kio pour les autres, ou BODY_LIMIT_BYTES s'il est plus petit.",
   },
   QB_ERR_MEDIA_TYPE: {
     status: 415,
@@ -512,8 +512,9 @@ export const ERROR_CODES = {
     status: 403,
     en: 'The key "{name}" is the shared demo key and cannot be deleted.',
     fr: "La clé « {name} » est la clé de démonstration partagée et ne peut pas être supprimée.",
-    when: "deletekey names the demo key published on GET /health (demo mode).",
-    whenFr: "deletekey désigne la clé de démonstration publiée par GET /health (mode démonstration).",
+    when: "deletekey names the demo key published on GET /qibates/api/v2/health (demo mode).",
+    whenFr:
+      "deletekey désigne la clé de démonstration publiée par GET /qibates/api/v2/health (mode démonstration).",
   },
   QB_ERR_KEY_NAME_TAKEN: {
     status: 409,
@@ -547,9 +548,9 @@ export const ERROR_CODES = {
     status: 429,
     en: "Too many requests; retry in {seconds} s.",
     fr: "Trop de requêtes ; réessayez dans {seconds} s.",
-    when: "More than RATE_LIMIT_PER_MINUTE requests (600 by default) in a minute with one key (with the public demo key, an unknown key or none: per client address); a login with the public demo key refused by DEMO_SESSIONS_PER_NETWORK or by the demo's 10,000 sessions in all, the seconds being those until the first of them ends if left unused; or a job of the embedded engine past QIBATES_JOBS_PER_USER (4 by default) for one user or QIBATES_JOBS_TOTAL (64 by default) for all. What each limit counts, and for whom: Limits on use, in Error codes and limits.",
+    when: "More than RATE_LIMIT_PER_MINUTE requests (600 by default) in a minute with one key (with the public demo key, an unknown key or none: per client address); a login with the public demo key refused by DEMO_SESSIONS_PER_NETWORK or by the demo's 10,000 sessions in all, the seconds being those until the first of them ends if left unused; or a job of the embedded engine past QIBATES_JOBS_PER_USER (4 by default) for one user or QIBATES_JOBS_TOTAL (64 by default) for all. What each limit counts, and for whom: [Limits on use](#limits-on-use).",
     whenFr:
-      "Plus de RATE_LIMIT_PER_MINUTE requêtes (600 par défaut) en une minute par clé (clé d'API de démonstration, clé inconnue ou absente : par adresse du client) ; une connexion avec la clé de démonstration refusée par DEMO_SESSIONS_PER_NETWORK ou le total de 10 000 sessions de la démonstration (attente : jusqu'à la fin de la première si elle reste inutilisée) ; ou un travail du moteur intégré au-delà de QIBATES_JOBS_PER_USER (4 par défaut) pour un utilisateur ou de QIBATES_JOBS_TOTAL (64 par défaut) pour tous. Ce que compte chaque limite : « Limites d'utilisation » (Codes d'erreur et limites).",
+      "Plus de RATE_LIMIT_PER_MINUTE requêtes (600 par défaut) en une minute par clé (clé d'API de démonstration, clé inconnue ou absente : par adresse du client) ; une connexion avec la clé de démonstration refusée par DEMO_SESSIONS_PER_NETWORK ou le total de 10 000 sessions de la démonstration (attente : jusqu'à la fin de la première si elle reste inutilisée) ; ou un travail du moteur intégré au-delà de QIBATES_JOBS_PER_USER (4 par défaut) pour un utilisateur ou de QIBATES_JOBS_TOTAL (64 par défaut) pour tous. Ce que compte chaque limite, et pour qui : [Limites d'utilisation](#limits-on-use).",
   },
   QB_ERR_INTERNAL: {
     status: 500,

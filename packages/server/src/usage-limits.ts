@@ -111,8 +111,8 @@ export const USAGE_LIMITS: readonly UsageLimit[] = [
     id: "jobs-per-user",
     setting: "jobsPerUser",
     counts: {
-      en: "Jobs of the embedded engine (business rules, calculations, data loads, clears, exports) running or waiting",
-      fr: "Travaux du moteur intégré (règles métier, calculs, chargements de données, effacements, exports) en cours ou en attente",
+      en: "Jobs of the embedded engine (business rules, calculations, What-If writes such as XMLA `UPDATE CUBE`, data loads, clears, exports) running or waiting",
+      fr: "Travaux du moteur intégré (règles métier, calculs, écritures d'analyse de scénarios comme `UPDATE CUBE` en XMLA, chargements de données, effacements, exports) en cours ou en attente",
     },
     whose: {
       en: "One user of the demo or of a snapshot; for the shared demo account, one visitor (a client address, an IPv6 /64), all its sessions together, on the API and every protocol endpoint",
@@ -263,12 +263,13 @@ export const USAGE_LIMITS: readonly UsageLimit[] = [
       fr: "Une adresse de client ; cinq fois plus pour un nom d'utilisateur, quelle que soit l'adresse",
     },
     past: {
-      en: "Every login from there (or of that user) is refused: 429 with Retry-After, in the protocol's format",
-      fr: "Toute connexion depuis cette adresse (ou de cet utilisateur) est refusée : 429 avec Retry-After, dans le format du protocole",
+      en: "Every login from that address is refused, and every login of that user name from the addresses where it failed: 429 with Retry-After, in the protocol's format. The same user from another address is still checked",
+      fr: "Toute connexion depuis cette adresse est refusée, ainsi que toute connexion de ce nom d'utilisateur depuis les adresses où il a échoué : 429 avec Retry-After, dans le format du protocole. Le même utilisateur depuis une autre adresse reste vérifié",
     },
     refusal: { status: 429, code: null },
     tests: [
       "packages/server/test/api/wire-login-retry-after.test.ts › allows 2 failed logins a minute, then answers 429 with Retry-After, the seconds the message gives, in every protocol",
+      "packages/server/test/api/wire-login-owners.test.ts › past the user's count, hold back only the addresses that failed for that user",
     ],
   },
   {
