@@ -16,7 +16,12 @@ export interface BulkExportPort {
    * still runs after the wait (a new job would run beside it), the job ended in failure (the server's message
    * given), or the server split the export into several files.
    */
-  exportLevel0(session: ProviderSession, ref: CubeRef, name: string): Promise<{ file: string }>;
+  exportLevel0(
+    session: ProviderSession,
+    ref: CubeRef,
+    name: string,
+    job?: ExportJobOptions,
+  ): Promise<{ file: string }>;
   /** Whether the file `file` (a path `exportLevel0` answered) is still on the server. */
   exists(session: ProviderSession, file: string): Promise<boolean>;
   /**
@@ -26,6 +31,26 @@ export interface BulkExportPort {
   download(session: ProviderSession, file: string): AsyncIterable<Buffer>;
   /** Deletes `file` from the server (done with it). */
   remove(session: ProviderSession, file: string): Promise<void>;
+}
+
+/** How `BulkExportPort.exportLevel0` runs its job, for a caller that can stop and resume. */
+export interface ExportJobOptions {
+  /** Told the job's id as soon as the server gives it, before the wait (to be kept for a resume). */
+  started?(id: number): void;
+  /** A job an earlier run started for the same file: waited for again instead of starting another. */
+  resume?: number;
+  /**
+   * Checked between two reads of the job's status: true ends the wait at once with {@link ExportWaitStopped},
+   * the job left running on the server (a resume waits for it again).
+   */
+  stop?(): boolean;
+}
+
+/** The wait for an export job, ended by the caller's `stop` (`ExportJobOptions`): the job goes on. */
+export class ExportWaitStopped extends Error {
+  constructor(readonly job: number) {
+    super(`stopped waiting for export job ${job}`);
+  }
 }
 
 /**

@@ -5,7 +5,12 @@
 
 /** The zoom-in modes, as the grid's rules declare them (`@qibates/grid-rules`). */
 export { ZOOM_MODES } from "@qibates/grid-rules";
-export { type BulkExportPort, ExportNotUsable } from "./bulk-export.ts";
+export {
+  type BulkExportPort,
+  type ExportJobOptions,
+  ExportNotUsable,
+  ExportWaitStopped,
+} from "./bulk-export.ts";
 export {
   CONNECTOR_PROFILES,
   type ConnectorProfile,

@@ -26,7 +26,7 @@ import {
   writeCubeImage,
 } from "@qibates/embedded";
 import type { BulkExportPort, Connector, CubeRef, Provider, ProviderSession } from "@qibates/provider";
-import { answerValue, ExportNotUsable, ProviderError } from "@qibates/provider";
+import { answerValue, ExportNotUsable, ExportWaitStopped, ProviderError } from "@qibates/provider";
 import {
   chunkCells,
   chunkQuery,
@@ -136,6 +136,8 @@ interface ProgressState {
   cells: number;
   /** Export path: the export file on the server, once its job ended. */
   exportFile?: string;
+  /** Export path: the export job started and not yet ended (the run stopped waiting), and the file it writes. */
+  exportJob?: { id: number; name: string };
   /** Export path: bytes of the data file's header alone (a resume whose export is gone starts there again). */
   headBytes?: number;
   /** Export path: where the reading of the export file stands; `done` once it is read whole. */
@@ -474,6 +476,7 @@ async function readExport(
     state.cells = 0;
     delete state.exportRead;
     delete state.exportFile;
+    delete state.exportJob;
   };
   if (state.exportFile && !(await port.exists(session, state.exportFile))) {
     o.progress.warn(
@@ -483,16 +486,36 @@ async function readExport(
   }
   if (!state.exportFile) {
     if (state.exportRead) restart();
-    o.progress.step(`${cube}: the server exports the cube's level-0 data (exportData job)`);
-    const name = `qibates-snapshot-${cube.replace(FILE_SAFE, "_")}-${randomUUID().slice(0, 8)}.txt`;
+    // A job this command started and stopped waiting for (Ctrl+C) is waited for again, not started twice.
+    const earlier = state.exportJob;
+    if (earlier)
+      o.progress.step(`${cube}: waiting again for the server's export job ${earlier.id} (exportData)`);
+    else o.progress.step(`${cube}: the server exports the cube's level-0 data (exportData job)`);
+    const name =
+      earlier?.name ?? `qibates-snapshot-${cube.replace(FILE_SAFE, "_")}-${randomUUID().slice(0, 8)}.txt`;
     // Never tried again: a new job would run beside one that may still be running on the server (a job still
     // running after the wait, or one whose status could not be read), and a split export stays split.
     let file: string;
     try {
-      ({ file } = await port.exportLevel0(session, ref, name));
+      ({ file } = await port.exportLevel0(session, ref, name, {
+        ...(earlier ? { resume: earlier.id } : {}),
+        // Kept before the wait, so that a run stopped while the job runs finds it again.
+        started: (id) => {
+          state.exportJob = { id, name };
+          writeAtomic(progressPath, JSON.stringify(state));
+        },
+        stop: () => o.interrupted?.() ?? false,
+      }));
     } catch (e) {
+      if (e instanceof ExportWaitStopped) return false;
       const message = sentence(e instanceof Error ? e.message : String(e));
       const why = e instanceof ExportNotUsable ? e.why : null;
+      // A job still running (or one whose status could not be read after it started) is waited for again by the
+      // next run; one that ended, or that a resumed run could not find again, is forgotten.
+      if (why === "failed" || why === "split" || (why === null && earlier)) {
+        delete state.exportJob;
+        writeAtomic(progressPath, JSON.stringify(state));
+      }
       throw new SnapshotRunError(
         why === "split"
           ? `${cube} export failed: ${message} Take this cube's snapshot through queries with --read grid`
@@ -505,6 +528,7 @@ async function readExport(
       );
     }
     state.exportFile = file;
+    delete state.exportJob;
     writeAtomic(progressPath, JSON.stringify(state));
   }
   const file = state.exportFile as string;

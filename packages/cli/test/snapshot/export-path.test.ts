@@ -134,6 +134,42 @@ describe("qibates-snapshot through the server's export", () => {
     }
   }, 240_000);
 
+  it("stopped while the export job runs, keeps the job and waits for it again instead of starting another", async () => {
+    const straight = mkdtempSync(join(tmpdir(), "qibates-export-straight-"));
+    const whole = await copy(straight);
+    rmSync(straight, { recursive: true, force: true });
+    const dir = mkdtempSync(join(tmpdir(), "qibates-export-job-"));
+    try {
+      // Ctrl+C as soon as the job is launched: the wait for it stops at once, the job goes on on the server.
+      const first: string[] = [];
+      const stopped = await copy(dir, {
+        progress: { ...quiet, step: (l) => first.push(l) },
+        interrupted: () => first.some((l) => l.includes("exportData job")),
+      });
+      expect(stopped.interrupted).toBe(true);
+      const progress = JSON.parse(readFileSync(join(dir, "Copy", ".progress.json"), "utf8"));
+      expect(progress.exportFile).toBeUndefined();
+      expect(progress.exportJob.id).toEqual(expect.any(Number));
+      const steps: string[] = [];
+      const resumed = await copy(dir, { progress: { ...quiet, step: (l) => steps.push(l) } });
+      expect(resumed.interrupted).toBe(false);
+      expect(steps).toContain(
+        `Basic: waiting again for the server's export job ${progress.exportJob.id} (exportData)`,
+      );
+      // No second job: its file is the one the first run's job wrote, read and deleted.
+      expect(steps.filter((l) => l.includes("the server exports"))).toEqual([]);
+      expect(steps.join("\n")).toContain(
+        `reading the export file /applications/Sample/Basic/${progress.exportJob.name}`,
+      );
+      expect(resumed.manifest.cubes[0]?.cells).toBe(whole.manifest.cubes[0]?.cells);
+      expect(resumed.manifest.cubes[0]?.cells).toBeGreaterThan(0);
+      expect(cellsOf(dir)).toEqual(cellsOf(grid));
+      expect(await exportFiles()).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 240_000);
+
   it("refuses --read export where the copy cannot use an export (ssas)", async () => {
     const xmla = await openConnectorHarness({ via: "ssas" });
     const { provider, close } = providerFor("ssas", new URL(xmla.wireAddress));

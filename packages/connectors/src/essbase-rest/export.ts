@@ -2,7 +2,9 @@ import type { JobRecord } from "@qibates/protocols/essbase-rest";
 import {
   type BulkExportPort,
   type CubeRef,
+  type ExportJobOptions,
   ExportNotUsable,
+  ExportWaitStopped,
   jobStillRunning,
   oneLine,
   ProviderError,
@@ -51,21 +53,38 @@ function splitParts(file: string): (i: number) => string {
 export class EssbaseRestExport implements BulkExportPort {
   constructor(private readonly host: ExportHost) {}
 
-  async exportLevel0(session: ProviderSession, ref: CubeRef, name: string): Promise<{ file: string }> {
+  async exportLevel0(
+    session: ProviderSession,
+    ref: CubeRef,
+    name: string,
+    options: ExportJobOptions = {},
+  ): Promise<{ file: string }> {
     if (name.includes("/") || name.includes("\\")) throw new Error(`not a file name: ${name}`);
     const { app, cubes } = await this.host.cubeNames(session, ref);
     const cube = cubes.find((c) => same(c, ref.cube)) ?? ref.cube;
     const { client } = this.host.upstream(session);
-    let job = await client.post<JobRecord>("/jobs", {
-      application: app,
-      db: cube,
-      jobtype: "exportData",
-      parameters: { dataLevel: "LEVEL_ZERO_BLOCKS", columnFormat: "false", compress: "false", file: name },
-    });
+    // A job an earlier run started (and stopped waiting for) is waited for again: a second one would export the
+    // same file beside it.
+    let job =
+      options.resume !== undefined
+        ? await client.get<JobRecord>(`/jobs/${options.resume}`)
+        : await client.post<JobRecord>("/jobs", {
+            application: app,
+            db: cube,
+            jobtype: "exportData",
+            parameters: {
+              dataLevel: "LEVEL_ZERO_BLOCKS",
+              columnFormat: "false",
+              compress: "false",
+              file: name,
+            },
+          });
+    if (options.resume === undefined && typeof job.job_ID === "number") options.started?.(job.job_ID);
     const deadline = Date.now() + this.host.jobTimeoutMs;
     let wait = 25;
     while (job.statusCode === 100 || job.statusCode === undefined) {
       if (typeof job.job_ID !== "number") throw client.malformed(UNREADABLE.jobWithoutId());
+      if (options.stop?.()) throw new ExportWaitStopped(job.job_ID);
       if (Date.now() > deadline) {
         const reason = jobStillRunning(Math.round(this.host.jobTimeoutMs / 1000), job.job_ID);
         throw new ExportNotUsable(`The export of ${app}.${cube} was ${reason.en}.`, "still-running");
