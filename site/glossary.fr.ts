@@ -185,4 +185,14 @@ export const frenchGlossary: GlossaryRule[] = [
     ],
     reason: "Un seul nom pour la même chose, comme la commande, les paramètres et les fichiers (ticket 55).",
   },
+  {
+    preferred:
+      "cascade (l'action) : « lancez une cascade de la dimension Market » ; « décliner » seulement dans « décliner … en cascade »",
+    // "décliné en cascade", "décliner un rapport en cascade" keep the feature's name beside the verb.
+    forbidden: [
+      /(?<!\p{L})déclin(?:e|es|ent|er|ez|ons|é|ée|és|ées)(?!\p{L})(?!(?:-(?:le|la|les))?(?:[ \u00A0][\p{L}'’]+){0,3}[ \u00A0]en cascade)/iu,
+    ],
+    reason:
+      "L'action se nomme Cascade, comme dans Smart View en français : on lance une cascade ; un « décliner » seul ne dit pas de quelle action il s'agit.",
+  },
 ];
