@@ -510,9 +510,10 @@ async function readExport(
       if (e instanceof ExportWaitStopped) return false;
       const message = sentence(e instanceof Error ? e.message : String(e));
       const why = e instanceof ExportNotUsable ? e.why : null;
-      // A job still running (or one whose status could not be read after it started) is waited for again by the
-      // next run; one that ended, or that a resumed run could not find again, is forgotten.
-      if (why === "failed" || why === "split" || (why === null && earlier)) {
+      // A job still running, or one whose status could not be read (a network failure), is waited for again by the
+      // next run; one that ended in failure or split is forgotten (one the server no longer knows, the port
+      // replaces with a new job).
+      if (why === "failed" || why === "split") {
         delete state.exportJob;
         writeAtomic(progressPath, JSON.stringify(state));
       }

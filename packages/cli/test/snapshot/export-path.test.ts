@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -164,6 +164,30 @@ describe("qibates-snapshot through the server's export", () => {
       expect(resumed.manifest.cubes[0]?.cells).toBe(whole.manifest.cubes[0]?.cells);
       expect(resumed.manifest.cubes[0]?.cells).toBeGreaterThan(0);
       expect(cellsOf(dir)).toEqual(cellsOf(grid));
+      expect(await exportFiles()).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 240_000);
+
+  it("starts a new export job when the server no longer knows the one a stopped run kept", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "qibates-export-lost-job-"));
+    try {
+      const first: string[] = [];
+      const stopped = await copy(dir, {
+        progress: { ...quiet, step: (l) => first.push(l) },
+        interrupted: () => first.some((l) => l.includes("exportData job")),
+      });
+      expect(stopped.interrupted).toBe(true);
+      const path = join(dir, "Copy", ".progress.json");
+      const progress = JSON.parse(readFileSync(path, "utf8"));
+      // As after a restart of the server, which forgets its jobs: the number kept is unknown to it.
+      progress.exportJob.id = 987_654;
+      writeFileSync(path, JSON.stringify(progress));
+      const resumed = await copy(dir);
+      expect(resumed.interrupted).toBe(false);
+      expect(cellsOf(dir)).toEqual(cellsOf(grid));
+      // The new job wrote the same file (the name kept), read and deleted: nothing is left on the server.
       expect(await exportFiles()).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -64,22 +64,19 @@ export class EssbaseRestExport implements BulkExportPort {
     const cube = cubes.find((c) => same(c, ref.cube)) ?? ref.cube;
     const { client } = this.host.upstream(session);
     // A job an earlier run started (and stopped waiting for) is waited for again: a second one would export the
-    // same file beside it.
+    // same file beside it. Only a job the server no longer knows (404: it restarted, or dropped old jobs) is
+    // started anew.
+    const earlier =
+      options.resume !== undefined ? await client.getIfFound<JobRecord>(`/jobs/${options.resume}`) : null;
     let job =
-      options.resume !== undefined
-        ? await client.get<JobRecord>(`/jobs/${options.resume}`)
-        : await client.post<JobRecord>("/jobs", {
-            application: app,
-            db: cube,
-            jobtype: "exportData",
-            parameters: {
-              dataLevel: "LEVEL_ZERO_BLOCKS",
-              columnFormat: "false",
-              compress: "false",
-              file: name,
-            },
-          });
-    if (options.resume === undefined && typeof job.job_ID === "number") options.started?.(job.job_ID);
+      earlier ??
+      (await client.post<JobRecord>("/jobs", {
+        application: app,
+        db: cube,
+        jobtype: "exportData",
+        parameters: { dataLevel: "LEVEL_ZERO_BLOCKS", columnFormat: "false", compress: "false", file: name },
+      }));
+    if (earlier === null && typeof job.job_ID === "number") options.started?.(job.job_ID);
     const deadline = Date.now() + this.host.jobTimeoutMs;
     let wait = 25;
     while (job.statusCode === 100 || job.statusCode === undefined) {
