@@ -195,4 +195,11 @@ export const frenchGlossary: GlossaryRule[] = [
     reason:
       "L'action se nomme Cascade, comme dans Smart View en français : on lance une cascade ; un « décliner » seul ne dit pas de quelle action il s'agit.",
   },
+  {
+    preferred:
+      "série (de requêtes) : l'ensemble des requêtes que QiBates envoie ensemble à votre serveur (round)",
+    // The noun only (after a determiner or a number): the adjective « vague » (« une réponse vague ») stays allowed.
+    forbidden: [/(?<!\p{L})(?:la|une|les|des|ses|leurs?|chaque|plusieurs|\d+)[ \u00A0]vagues?(?!\p{L})/iu],
+    reason: "Un seul nom pour la même chose sur les pages de connexion et de délais (ticket 72).",
+  },
 ];
