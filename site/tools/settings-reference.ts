@@ -320,8 +320,8 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   UPSTREAM_MAX_ANSWER_BYTES: {
     group: "servers",
     text: {
-      en: "The largest response read from one of your servers, in bytes; a larger one is refused (`QB_ERR_PROVIDER_MALFORMED`) before it is parsed. Raise it for very large Essbase grids, an SSAS or Essbase 11.x member with tens of thousands of children, an SSAS dimension of more than about 21,000 members read in one response, or a Planning dimension of more than about 100,000 members.",
-      fr: "La plus grande réponse lue depuis l'un de vos serveurs, en octets ; une réponse plus grande est refusée (`QB_ERR_PROVIDER_MALFORMED`) avant d'être analysée. Augmentez-la pour de très grandes grilles Essbase, un membre SSAS ou Essbase 11.x qui a des dizaines de milliers d'enfants, une dimension SSAS lue en entier de plus de 21 000 membres environ, ou une dimension Planning de plus de 100 000 membres environ.",
+      en: "The largest response read from one of your servers, in bytes; a larger one is refused (`QB_ERR_PROVIDER_MALFORMED`) before it is parsed. Raise it for very large Essbase grids, an SSAS or Essbase 11.x member with tens of thousands of children, an SSAS dimension of more than about 21,000 members read in one response, an SSAS MDX result of more than about 160,000 cells with a value, or a Planning dimension of more than about 100,000 members; past 1,000,000 XML elements in one SSAS response, no value helps.",
+      fr: "La plus grande réponse lue depuis l'un de vos serveurs, en octets ; une réponse plus grande est refusée (`QB_ERR_PROVIDER_MALFORMED`) avant d'être analysée. Augmentez-la pour de très grandes grilles Essbase, un membre SSAS ou Essbase 11.x qui a des dizaines de milliers d'enfants, une dimension SSAS lue en entier de plus de 21 000 membres environ ou un résultat MDX de plus de 160 000 cellules non vides environ, ou une dimension Planning de plus de 100 000 membres environ ; au-delà de 1 000 000 d'éléments XML par réponse SSAS, aucune valeur ne suffit.",
     },
     page: "admin/server-responses.md",
   },

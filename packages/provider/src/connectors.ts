@@ -141,8 +141,8 @@ const PLANNING_REST_READER: Partial<Record<Capability, Text>> = {
     fr: "Ce serveur ne permet pas à QiBates de lire les sous-formulaires d'un formulaire composite.",
   },
   formSubmit: {
-    en: "Cells are saved first; the rules on save run only for a Service Administrator, and a failing one leaves the cells saved.",
-    fr: "Les cellules sont d'abord enregistrées ; les règles à l'enregistrement ne s'exécutent que pour un administrateur de service, et une règle en échec laisse les cellules enregistrées.",
+    en: "Cells are saved first; the rules on save run only on servers with Oracle's Form definitions call (EPM Cloud November 2026 update), and there only for a Service Administrator; a failing one leaves the cells saved.",
+    fr: "Les cellules sont d'abord enregistrées ; les règles à l'enregistrement ne s'exécutent que sur les serveurs qui ont l'appel Form definitions d'Oracle (mise à jour de novembre 2026 d'EPM Cloud), et là seulement pour un administrateur de service ; une règle en échec laisse les cellules enregistrées.",
   },
   taskLists: {
     en: "This server does not let QiBates read task lists.",
