@@ -201,8 +201,8 @@ export const USAGE_LIMITS: readonly UsageLimit[] = [
       fr: "Un réseau de clients (un /48 IPv6, une adresse IPv4), tous ses utilisateurs ensemble, chaque point d'accès à part",
     },
     past: {
-      en: "The login is refused: 429 in the protocol's format; no session is ended",
-      fr: "La connexion est refusée : 429 dans le format du protocole ; aucune session n'est fermée",
+      en: "A new session is refused (on XMLA, a `BeginSession`; XMLA requests without a session are still served): 429 in the protocol's format; no session is ended",
+      fr: "Une nouvelle session est refusée (en XMLA, un `BeginSession` ; les requêtes XMLA sans session restent servies) : 429 dans le format du protocole ; aucune session n'est fermée",
     },
     refusal: { status: 429, code: null },
     tests: [
@@ -243,8 +243,8 @@ export const USAGE_LIMITS: readonly UsageLimit[] = [
       fr: "Tous les utilisateurs et tous les réseaux ensemble",
     },
     past: {
-      en: "Every login is refused: 503 in the protocol's format; no session is ended",
-      fr: "Toute connexion est refusée : 503 dans le format du protocole ; aucune session n'est fermée",
+      en: "Every new session is refused (on XMLA, a `BeginSession`): 503 in the protocol's format; no session is ended",
+      fr: "Toute nouvelle session est refusée (en XMLA, un `BeginSession`) : 503 dans le format du protocole ; aucune session n'est fermée",
     },
     refusal: { status: 503, code: null },
     tests: [
