@@ -60,6 +60,20 @@ async function exportFiles(): Promise<string[]> {
   return body.items.map((i) => i.name).filter((n) => n.startsWith("qibates-snapshot-"));
 }
 
+/**
+ * A run into `dir` stopped (Ctrl+C) as soon as its export job is launched: the wait for the job stops at once, the
+ * job goes on on the server. Its progress file, as the run left it.
+ */
+async function stoppedDuringJob(dir: string) {
+  const steps: string[] = [];
+  const stopped = await copy(dir, {
+    progress: { ...quiet, step: (l) => steps.push(l) },
+    interrupted: () => steps.some((l) => l.includes("exportData job")),
+  });
+  expect(stopped.interrupted).toBe(true);
+  return JSON.parse(readFileSync(join(dir, "Copy", ".progress.json"), "utf8"));
+}
+
 describe("qibates-snapshot through the server's export", () => {
   const grid = join(root, "grid");
   const exported = join(root, "export");
@@ -140,14 +154,7 @@ describe("qibates-snapshot through the server's export", () => {
     rmSync(straight, { recursive: true, force: true });
     const dir = mkdtempSync(join(tmpdir(), "qibates-export-job-"));
     try {
-      // Ctrl+C as soon as the job is launched: the wait for it stops at once, the job goes on on the server.
-      const first: string[] = [];
-      const stopped = await copy(dir, {
-        progress: { ...quiet, step: (l) => first.push(l) },
-        interrupted: () => first.some((l) => l.includes("exportData job")),
-      });
-      expect(stopped.interrupted).toBe(true);
-      const progress = JSON.parse(readFileSync(join(dir, "Copy", ".progress.json"), "utf8"));
+      const progress = await stoppedDuringJob(dir);
       expect(progress.exportFile).toBeUndefined();
       expect(progress.exportJob.id).toEqual(expect.any(Number));
       const steps: string[] = [];
@@ -173,14 +180,8 @@ describe("qibates-snapshot through the server's export", () => {
   it("starts a new export job when the server no longer knows the one a stopped run kept", async () => {
     const dir = mkdtempSync(join(tmpdir(), "qibates-export-lost-job-"));
     try {
-      const first: string[] = [];
-      const stopped = await copy(dir, {
-        progress: { ...quiet, step: (l) => first.push(l) },
-        interrupted: () => first.some((l) => l.includes("exportData job")),
-      });
-      expect(stopped.interrupted).toBe(true);
+      const progress = await stoppedDuringJob(dir);
       const path = join(dir, "Copy", ".progress.json");
-      const progress = JSON.parse(readFileSync(path, "utf8"));
       // As after a restart of the server, which forgets its jobs: the number kept is unknown to it.
       progress.exportJob.id = 987_654;
       writeFileSync(path, JSON.stringify(progress));
