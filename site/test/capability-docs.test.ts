@@ -157,7 +157,7 @@ describe("the reasons the pages are given, in a user's words", () => {
 });
 
 describe("the tables of features over servers", () => {
-  it("give a row's reasons in its last cell, each distinct reason once, and no list of reasons under the table", () => {
+  it("give a row's reasons in its last cell, each distinct reason once; the matrix tells a reason rows share once, in a note under its table", () => {
     for (const locale of ["en", "fr"] as const) {
       // The matrix's tables one by one (a table per group), then a page's table.
       // The matrix says a row's matrixWhy where it has one; a page's table, the full reason.
@@ -184,7 +184,20 @@ describe("the tables of features over servers", () => {
             const why = ((inMatrix ? row.matrixWhy?.[c] : undefined) ?? featureVerdict(row, c).why)?.[locale];
             if (!why) continue;
             const said = locale === "fr" ? afterColonFr(why) : why;
-            expect(last.split(said).length - 1, `${locale} ${row.id} ${c}: ${why}`).toBe(1);
+            const note = inMatrix
+              ? new RegExp(`^(\\d+)\\. ${escapeRegExp(why)}$`, "m").exec(text)?.[1]
+              : undefined;
+            if (note === undefined) {
+              expect(last.split(said).length - 1, `${locale} ${row.id} ${c}: ${why}`).toBe(1);
+            } else {
+              // Told once under the table, which its cell points to; more than one row gives it.
+              expect(last, `${locale} ${row.id} ${c}`).toContain(
+                locale === "fr" ? `voir la note ${note} ci-dessous` : `see note ${note} below`,
+              );
+              expect(last).not.toContain(said);
+              expect(text.split(`${note}. ${why}`).length - 1).toBe(1);
+              expect(text.split(`note ${note} `).length - 1, `${locale} note ${note}`).toBeGreaterThan(1);
+            }
           }
           // The server cells hold the verdict alone.
           for (const cell of cells.slice(1, -1)) expect(cell, line).toMatch(/^\*\*[^*]+\*\*$/);
@@ -356,3 +369,7 @@ describe("long reasons (issue 72: no walls)", () => {
     }
   });
 });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -49,7 +49,7 @@ describe("French typography of a text", () => {
 
   it("groups the thousands of prose numbers with narrow no-break spaces", () => {
     expect(show(frenchTypography("Q1 affiche 37500 et 5 000 membres, -20396 au total."))).toBe(
-      "Q1 affiche 37^500 et 5^000 membres, -20^396 au total.",
+      "Q1 affiche 37^500 et 5^000_membres, -20^396 au total.",
     );
     expect(show(frenchTypography("1234567,5"))).toBe("1^234^567,5");
     expect(show(frenchTypography("le libellé #Missing ; ensuite"))).toBe("le libellé #Missing^; ensuite");
@@ -64,7 +64,7 @@ describe("French typography of a text", () => {
     ).toBe("au-delà de 64^Mio, 500^ms, 10^s ou 30^min^; 37^500^Mo et 1^000^Ko^; 12^€");
     expect(show(frenchTypography(`120${NBSP}s`))).toBe("120^s");
     // Not a quantity and its unit: left as written.
-    for (const text of ["les 3 sites", "le code 42 s", "v2 s", "64MiB", "x%", "100-10 Mo"]) {
+    for (const text of ["le code 42 s", "v2 s", "64MiB", "x%", "100-10 Mo"]) {
       expect(frenchTypography(text), text).toBe(text);
     }
   });
@@ -80,10 +80,18 @@ describe("French typography of a text", () => {
       "après 10_minutes, 12_heures ou 30_secondes^; 12_onces, 16_octets, 1_heure et 2,5_jours, 10^000_caractères",
     );
     expect(show(frenchTypography(`au bout de 5${NNBSP}minutes`))).toBe("au bout de 5_minutes");
-    // Not a quantity and its unit: a count of things, an identifier, an error number.
-    for (const text of ["les 3 sites", "le produit 100-10 minutes", "erreur 42 secondes", "Q4 minutes"]) {
+    // Not a quantity and its unit: an identifier, an error number.
+    for (const text of ["le produit 100-10 minutes", "erreur 42 secondes", "Q4 minutes", "FY15 Budget"]) {
       expect(frenchTypography(text), text).toBe(text);
     }
+  });
+
+  it("puts a no-break space between a number and what it counts", () => {
+    expect(
+      show(frenchTypography("100 sessions, 10 000 sessions, les 20 premières lignes, 600 requêtes")),
+    ).toBe("100_sessions, 10^000_sessions, les 20_premières lignes, 600_requêtes");
+    // A unit's symbol keeps its narrow no-break space.
+    expect(show(frenchTypography("dans 10 s environ"))).toBe("dans 10^s environ");
   });
 
   it("leaves a message quoted in English exactly as the server sends it", () => {
@@ -250,6 +258,27 @@ function proseTexts(html: string): string[] {
 const WRONG_SPACE =
   /[^\s] [:;?!](?=\s|$)|« | »|^ [:;?!](?=\s|$)|(?<![\p{L}\p{N}_.,#/-])\d[ \u00A0]?(?:%|Mio|Kio|Gio|MiB|KiB|GiB|ms|min)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}_.,#/-])\d+[ \u202F](?:secondes?|minutes?|heures?|jours?|semaines?|onces?|octets?)(?![\p{L}\p{N}])/u;
 
+// A number and the word after it with an ordinary space, unless the number is a code (an error's, a port).
+// A number and the word it counts with an ordinary space (not a code's number, a year, nor before a word that
+// does not follow a count: the rules of packages/provider/src/french-typography.ts).
+const NUMBER_WORD = /(?<![\p{L}\p{N}_.,#/:\u202F-])(\d+) (\p{L}+)/gu;
+const CODE_BEFORE = /(?:\b(?:error|erreur|code|port|n°|no|id|identifiant|numéro|version|build)|#)\s*$/i;
+const NOT_COUNTED =
+  /^(?:à|a|au|aux|avec|car|ce|cet|cette|dans|de|des|du|en|est|et|il|elle|la|le|les|mais|ne|ni|on|ont|ou|où|par|pour|puis|que|qui|sa|se|ses|si|son|sont|sur|un|une|y)$/i;
+
+/** The first wrong space of a French text: before a mark, inside « », or between a number and its word. */
+function wrongSpace(text: string): number | undefined {
+  const m = WRONG_SPACE.exec(text);
+  if (m) return m.index;
+  for (const w of text.matchAll(NUMBER_WORD)) {
+    const [, number = "", word = ""] = w;
+    if (CODE_BEFORE.test(text.slice(0, w.index)) || NOT_COUNTED.test(word) || /^(?:19|20)\d\d$/.test(number))
+      continue;
+    return w.index;
+  }
+  return undefined;
+}
+
 /** The text with each quotation in English emptied: a server's message is quoted as it is sent. */
 const withoutEnglishQuotes = (text: string): string =>
   text.replace(/«([^«»]*)»|“([^“”]*)”|"([^"\n]*)"/g, (quote, a, b, c) =>
@@ -265,8 +294,8 @@ describe("the built French site", () => {
       const wrong: string[] = [];
       for (const page of pages) {
         for (const text of proseTexts(readFileSync(join(BUILD, "fr", page), "utf8"))) {
-          const m = WRONG_SPACE.exec(withoutEnglishQuotes(text));
-          if (m) wrong.push(`fr/${page}: …${text.slice(Math.max(0, m.index - 30), m.index + 10)}…`);
+          const at = wrongSpace(withoutEnglishQuotes(text));
+          if (at !== undefined) wrong.push(`fr/${page}: …${text.slice(Math.max(0, at - 30), at + 10)}…`);
         }
       }
       expect(wrong).toEqual([]);
@@ -294,5 +323,10 @@ describe("the built French site", () => {
         `<p>après 10 minutes</p><p>après 10${NBSP}minutes, « Seeded the forecast of entity 420: … »</p>`,
       ).filter((t) => WRONG_SPACE.test(withoutEnglishQuotes(t))),
     ).toEqual(["après 10 minutes"]);
+    expect(
+      proseTexts(`<p>les 100 sessions</p><p>les 100${NBSP}sessions, erreur 42 dans</p>`).filter(
+        (t) => wrongSpace(t) !== undefined,
+      ),
+    ).toEqual(["les 100 sessions"]);
   });
 });

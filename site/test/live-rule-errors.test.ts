@@ -29,7 +29,7 @@ describe("the live rule's refusals", () => {
 
   it("say the API's French message on a French page", () => {
     expect(refusal("SeedForecast", [{ name: "Entity", value: "450" }], "fr")).toBe(
-      "La règle métier « SeedForecast » a échoué : l'entité 450 n'a pas de Sales Growth Rate pour FY15 (formulaire Revenue Drivers). Aucune donnée n'a été modifiée.",
+      "La règle métier « SeedForecast » a échoué : l'entité 450 n'a pas de Sales Growth Rate pour FY15 (formulaire Revenue Drivers). Aucune donnée n'a été modifiée.",
     );
   });
 });

@@ -54,7 +54,7 @@ describe("the message check fails on a planted page", () => {
     // Unless the page says which language it quotes.
     expect(
       wrongMessages(
-        "the user reads `{operation} is not supported by connector {connector}: {reason}.` (in French, `{operation} n'est pas pris en charge par le connecteur {connector} : {reason}.`)",
+        "the user reads `{operation} is not supported by connector {connector}: {reason}.` (in French, `{operation} n'est pas pris en charge par le connecteur {connector} : {reason}.`)",
         "en",
       ),
     ).toEqual([]);
@@ -71,7 +71,7 @@ describe("the message check fails on a planted page", () => {
     expect(
       wrongMessages("- **La session n'existe plus ; reconnectez-vous.** Cliquez sur Connexions.", "fr"),
     ).toMatchObject([{ codes: ["QB_ERR_SESSION_UNKNOWN"] }]);
-    expect(wrongMessages("- **Membre inconnu « Colaa ».** Corrigez le nom.", "fr")).toEqual([]);
+    expect(wrongMessages("- **Membre inconnu « Colaa ».** Corrigez le nom.", "fr")).toEqual([]);
     expect(wrongMessages("The call answers `The provider rejected the password.`", "en")).toMatchObject([
       { codes: ["QB_ERR_LOGIN_FAILED"] },
     ]);

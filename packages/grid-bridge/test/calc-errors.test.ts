@@ -32,7 +32,7 @@ import {
 
 /**
  * Every reason the engine stops a calc script for, said by the API in French. The API answered them with the
- * engine's English inside the French message (« Le script de calcul « Forecast » a échoué : Unknown member … »).
+ * engine's English inside the French message (« Le script de calcul « Forecast » a échoué : Unknown member … »).
  */
 
 /** Words only an English sentence has (no sample names a member, a dimension or a function spelled with them). */
@@ -81,7 +81,7 @@ describe("every reason a calc script stops for has its French, and its English i
     expect(calculateMessage(e, "en")).toBe(
       `The calculation script "Forecast" failed: ${afterColon({ en: sample.english, fr })}`,
     );
-    expect(calculateMessage(e, "fr")).toBe(`Le script de calcul « Forecast » a échoué : ${fr}`);
+    expect(calculateMessage(e, "fr")).toBe(`Le script de calcul « Forecast » a échoué : ${fr}`);
     if (id === "returned") {
       // The rule author's words stay as written; only the place is said in French.
       expect(fr).toBe("Budget 2026 : saisie close (ligne 1, colonne 8)");
@@ -126,7 +126,7 @@ describe("every reason a calc script does not parse for has its French, and its 
     expect(calculateMessage(e, "en")).toBe(
       `The calculation script "Forecast" failed: ${afterColon({ en: english, fr })}`,
     );
-    expect(calculateMessage(e, "fr")).toBe(`Le script de calcul « Forecast » a échoué : ${fr}`);
+    expect(calculateMessage(e, "fr")).toBe(`Le script de calcul « Forecast » a échoué : ${fr}`);
   });
 
   it("says what was expected and what was found, in French", () => {
@@ -149,7 +149,7 @@ describe("a calculation's failure on Sample.Basic, as action/calculate says it",
       'The calculation script "Forecast" failed: unknown member "Growth" (line 1, column 17)',
     );
     expect(calculateMessage(e, "fr")).toBe(
-      "Le script de calcul « Forecast » a échoué : membre inconnu «\u00a0Growth\u00a0» (ligne 1, colonne 17)",
+      "Le script de calcul « Forecast » a échoué : membre inconnu «\u00a0Growth\u00a0» (ligne 1, colonne 17)",
     );
   });
 
@@ -197,13 +197,13 @@ describe("a business rule whose calc script stops, as action/launchrule says it"
       what: "an unknown member: the engine's reason in French, the English as it was",
       script: 'FIX ("Working")\n  "Nope" = 1;\nENDFIX',
       en: 'The business rule "Broken" failed: its calc script stopped: unknown member "Nope" (line 2, column 3). No data was changed.',
-      fr: "La règle métier « Broken » a échoué : son script de calcul s'est arrêté : membre inconnu «\u00a0Nope\u00a0» (ligne 2, colonne 3). Aucune donnée n'a été modifiée.",
+      fr: "La règle métier « Broken » a échoué : son script de calcul s'est arrêté : membre inconnu «\u00a0Nope\u00a0» (ligne 2, colonne 3). Aucune donnée n'a été modifiée.",
     },
     {
       what: "a script that does not parse",
       script: 'FIX ("Working"\n  CALC ALL;\nENDFIX',
       en: "The business rule \"Broken\" failed: syntax error at line 2, column 3: expected ')', found 'CALC'. No data was changed.",
-      fr: "La règle métier « Broken » a échoué : erreur de syntaxe à la ligne 2, colonne 3\u00a0: il faut «\u00a0)\u00a0» ici, pas «\u00a0CALC\u00a0». Aucune donnée n'a été modifiée.",
+      fr: "La règle métier « Broken » a échoué : erreur de syntaxe à la ligne 2, colonne 3\u00a0: il faut «\u00a0)\u00a0» ici, pas «\u00a0CALC\u00a0». Aucune donnée n'a été modifiée.",
     },
   ])("$what", ({ script, en, fr }) => {
     const e = launch(script);

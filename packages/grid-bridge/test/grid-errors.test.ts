@@ -98,7 +98,7 @@ describe("an engine refusal on Sample.Basic, in French", () => {
       "The grid cannot be read: dimension Market is used both in the rows and the POV",
     );
     expect(apiMessage(e, "fr")).toBe(
-      "La grille ne peut pas être lue : la dimension Market figure à la fois dans les lignes et dans le PDV",
+      "La grille ne peut pas être lue : la dimension Market figure à la fois dans les lignes et dans le PDV",
     );
   });
 

@@ -1,6 +1,6 @@
 import { createSampleBasicCube } from "@qibates/engine/demo/sample-basic";
 import { executeMdx, MDX_TEXTS, MdxError, type MdxMessageId, mdxText } from "@qibates/engine/mdx";
-import { afterColon } from "@qibates/provider/error-codes";
+import { afterColon, afterColonFrench } from "@qibates/provider/error-codes";
 import { describe, expect, it } from "vitest";
 import { thrown } from "../../engine/test/support/thrown.ts";
 import { MDX_TEXTS_FR, mdxReason } from "../src/mdx-errors.ts";
@@ -33,7 +33,9 @@ describe("every engine MDX reason has its French, and its English is as it was",
     if (e.code !== "MDX_SYNTAX" && e.code !== "MDX_UNKNOWN_MEMBER" && e.code !== "MDX_TOO_LARGE") {
       // After the colon, in lower case as in French, unless it starts with a name.
       expect(apiMessage(e, "en")).toContain(`: ${afterColon({ en: sample.english, fr })} (at "`);
-      expect(apiMessage(e, "fr")).toContain(` : ${fr} (sur « `);
+      expect(apiMessage(e, "fr")).toContain(
+        `\u00a0: ${afterColonFrench({ en: sample.english, fr })} (sur «\u00a0`,
+      );
     }
   });
 });
@@ -47,7 +49,7 @@ describe("an MDX refusal on Sample.Basic, in French", () => {
       'The MDX query cannot run: the dimension Year is on axis 1 and on axis 0 (at "{", line 1, column 28).',
     );
     expect(apiMessage(e, "fr")).toBe(
-      "La requête MDX ne peut pas s'exécuter : la dimension Year est sur l'axe 1 et sur l'axe 0 (sur « { », ligne 1, colonne 28).",
+      "La requête MDX ne peut pas s'exécuter : la dimension Year est sur l'axe 1 et sur l'axe 0 (sur « { », ligne 1, colonne 28).",
     );
   });
 

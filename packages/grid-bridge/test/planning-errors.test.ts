@@ -393,7 +393,7 @@ describe("every planning refusal of the demo, in French", () => {
     expect(e.message).toBe("Row 1 (Sales Growth Rate) is not on form.");
     expect(apiMessage(e, "en")).toBe("The grid cannot be read: row 1 (Sales Growth Rate) is not on form.");
     expect(apiMessage(e, "fr")).toBe(
-      "La grille ne peut pas être lue : la ligne 1 (Sales Growth Rate) ne figure pas sur le formulaire.",
+      "La grille ne peut pas être lue : la ligne 1 (Sales Growth Rate) ne figure pas sur le formulaire.",
     );
   });
 });

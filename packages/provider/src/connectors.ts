@@ -133,8 +133,8 @@ const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
 /** What Planning REST cannot do on a real server, in a user's words: the same for Planning and PBCS. */
 const PLANNING_REST_READER: Partial<Record<Capability, Text>> = {
   forms: {
-    en: "Forms open by name (on EPM Cloud services that allow it, or with a Service Administrator account); the list of forms is not available.",
-    fr: "Les formulaires s'ouvrent par leur nom (sur les services EPM Cloud qui le permettent, ou avec un compte administrateur de service) ; la liste des formulaires n'est pas disponible.",
+    en: "Forms open by name only where the server has one of Oracle's two form calls, Export Form Data (EPM Cloud with AI Studio) for any role or Form definitions (EPM Cloud November 2026 update) for a Service Administrator only; the list of forms is not available.",
+    fr: "Les formulaires s'ouvrent par leur nom seulement si le serveur a l'un des deux appels de formulaire d'Oracle, Export Form Data (EPM Cloud avec AI Studio) pour tout rôle ou Form definitions (mise à jour de novembre 2026 d'EPM Cloud) pour un administrateur de service seulement ; la liste des formulaires n'est pas disponible.",
   },
   compositeForms: {
     en: "This server does not let QiBates read a composite form's subforms.",

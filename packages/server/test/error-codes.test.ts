@@ -12,6 +12,7 @@ import {
   templateParameters,
   templatePattern,
 } from "@qibates/provider";
+import { frenchTypography } from "@qibates/provider/french-typography";
 import { describe, expect, it } from "vitest";
 import {
   isObject,
@@ -47,6 +48,20 @@ function errorExamples(): { where: string; status: string; value: JsonObject }[]
 }
 
 describe("error-code registry", () => {
+  it("writes its French messages with French typography, as the French pages quote them", () => {
+    // An HTTP header quoted as it is sent (`Expect: 100-continue`) keeps its colon glued.
+    const HEADERS = /\b(?:Expect|Prefer): /g;
+    const wrong = ERROR_CODE_LIST.filter((code) => {
+      const fr = ERROR_CODES[code].fr.replace(HEADERS, "");
+      return frenchTypography(fr) !== fr;
+    });
+    expect(wrong).toEqual([]);
+    // And a number said in a message keeps its unit: « réessayez dans 60 s », « 70 octets ».
+    expect(formatErrorMessage("QB_ERR_RATE_LIMITED", { seconds: 60 }, "fr")).toBe(
+      "Trop de requêtes\u202f; réessayez dans 60\u202fs.",
+    );
+  });
+
   it("lists exactly the codes of the contract's ErrorCode schema", () => {
     const schema = obj(obj(obj(doc.components).schemas).ErrorCode);
     expect([...ERROR_CODE_LIST].sort()).toEqual([...(schema.enum as string[])].sort());
@@ -105,7 +120,7 @@ describe("error-code registry", () => {
     expect(en.at(-1)).toMatchObject({ code: "QB_ERR_PROVIDER_TIMEOUT", returned: false });
     expect(en.find((r) => r.code === "QB_ERR_GRID_TOO_LARGE")).toMatchObject({ status: 413 });
     expect(fr.find((r) => r.code === "QB_ERR_SESSION_UNKNOWN")?.message).toBe(
-      "La session n'existe pas ou a expiré ; reconnectez-vous.",
+      "La session n'existe pas ou a expiré ; reconnectez-vous.",
     );
   });
 
@@ -114,7 +129,7 @@ describe("error-code registry", () => {
       formatErrorMessage("QB_ERR_CONNECTOR_FAMILY", { accepted: "planning, pbcs", connector: "essbase" }),
     ).toBe("This call accepts the connectors planning, pbcs; got essbase.");
     expect(formatErrorMessage("QB_ERR_MEMBER_UNKNOWN", { member: "Nw York" }, errorLocale("fr_FR"))).toBe(
-      "Membre inconnu « Nw York ».",
+      "Membre inconnu « Nw York ».",
     );
     expect(errorLocale("en_US")).toBe("en");
     expect(errorLocale(undefined)).toBe("en");

@@ -30,7 +30,7 @@ describe("nav/openform on a composite form with a subform it does not have", () 
     expect(own.status).toBe(200);
     await expectRefusedInBoth(server, "nav/openform", body, "planning", "subforms[0].formName", {
       en: 'Invalid value for subforms[0].formName: "Revenue Drivers" is not a subform of the composite form "Revenue Review", whose subforms are Revenue Plan, Revenue by Product.',
-      fr: "Valeur invalide pour subforms[0].formName : « Revenue Drivers » n'est pas un sous-formulaire du formulaire composite « Revenue Review », dont les sous-formulaires sont Revenue Plan, Revenue by Product.",
+      fr: "Valeur invalide pour subforms[0].formName : « Revenue Drivers » n'est pas un sous-formulaire du formulaire composite « Revenue Review », dont les sous-formulaires sont Revenue Plan, Revenue by Product.",
     });
   });
 });
@@ -43,7 +43,7 @@ describe("a composite form through Planning REST (pbcs and planning to the serve
     expectError(open, 422, "QB_ERR_OPERATION_UNSUPPORTED");
     expect(open.json.message).toMatch(
       new RegExp(
-        `^nav/openform n'est pas pris en charge par le connecteur ${connector} : .*formulaire composite`,
+        `^nav/openform n'est pas pris en charge par le connecteur ${connector} : .*formulaire composite`,
       ),
     );
     const submit = await server.post(

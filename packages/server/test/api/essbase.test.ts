@@ -235,7 +235,7 @@ describe("ad hoc grid on Sample.Basic", () => {
     ];
     await expectRefused("action/pivot", { grid, row: 2, column: 2 }, "QB_ERR_SELECTION_INVALID", {
       en: "Invalid selection: pivot starting point cannot be determined.",
-      fr: "Sélection invalide : le point de départ du pivot ne peut pas être déterminé.",
+      fr: "Sélection invalide : le point de départ du pivot ne peut pas être déterminé.",
     });
   });
 

@@ -141,7 +141,7 @@ describe("the key is checked before the body is read", () => {
     expect(JSON.parse(answer.body)).toMatchObject({
       code: "QB_ERR_JSON_MALFORMED",
       message:
-        "Le corps de la requête n'est pas un JSON valide : tableaux et objets y sont imbriqués sur plus de 64 niveaux.",
+        "Le corps de la requête n'est pas un JSON valide : tableaux et objets y sont imbriqués sur plus de 64 niveaux.",
     });
   });
 
@@ -273,7 +273,7 @@ describe("bodies", () => {
     expect(compressedLogin.status).toBe(415);
     expect(await compressedLogin.json()).toMatchObject({
       code: "QB_ERR_CONTENT_ENCODING",
-      message: "Encodage de contenu gzip non pris en charge ; envoyez le corps de cet appel non compressé.",
+      message: "Encodage de contenu gzip non pris en charge ; envoyez le corps de cet appel non compressé.",
     });
     const { loginid } = await (
       await fetch(`${base}/action/login`, { method: "POST", headers, body: JSON.stringify(login) })
@@ -336,7 +336,7 @@ describe("errors of the HTTP layer answer in the registry's format", () => {
         `GET ${path} HTTP/1.1\r\nHost: x\r\nAccept-Language: fr-FR\r\nConnection: close\r\n\r\n`,
       );
       expect(malformedMessage(answer)).toBe(
-        "La requête HTTP est illisible : son adresse n'est pas correctement encodée en pourcentage.",
+        "La requête HTTP est illisible : son adresse n'est pas correctement encodée en pourcentage.",
       );
       expect(answer.headers.toLowerCase()).toContain("x-content-type-options: nosniff");
     }
@@ -348,7 +348,7 @@ describe("errors of the HTTP layer answer in the registry's format", () => {
       port,
       "GET /qibates/api/v2/health HTTP/1.1\r\nAccept-Language: fr\r\nConnection: close\r\n\r\n",
     );
-    expect(malformedMessage(answer)).toBe("La requête HTTP est illisible : son en-tête Host manque.");
+    expect(malformedMessage(answer)).toBe("La requête HTTP est illisible : son en-tête Host manque.");
     // HTTP/1.0 has no Host requirement.
     const old = await rawRequest(port, "GET /qibates/api/v2/health HTTP/1.0\r\n\r\n");
     expect(old.status).toBe(200);
@@ -448,7 +448,7 @@ describe("errors of the HTTP layer answer in the registry's format", () => {
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({
       code: "QB_ERR_JSON_MALFORMED",
-      message: "Le corps de la requête n'est pas un JSON valide : « } » inattendu.",
+      message: "Le corps de la requête n'est pas un JSON valide : « } » inattendu.",
     });
     const large = await fetch(`${base}/nav/servers`, {
       method: "POST",
@@ -457,7 +457,7 @@ describe("errors of the HTTP layer answer in the registry's format", () => {
     });
     expect(await large.json()).toMatchObject({
       code: "QB_ERR_BODY_TOO_LARGE",
-      message: "Le corps de la requête dépasse 65\u202F536 octets.",
+      message: "Le corps de la requête dépasse 65\u202F536 octets.",
     });
   });
 });
@@ -480,7 +480,7 @@ describe("timeouts", () => {
     expect(answer.status).toBe(408);
     expect(JSON.parse(answer.body)).toMatchObject({
       code: "QB_ERR_REQUEST_TIMEOUT",
-      message: "La requête n'a pas été reçue en entier dans le délai imparti (1 s).",
+      message: "La requête n'a pas été reçue en entier dans le délai imparti (1 s).",
     });
     expect(answer.closedAfterMs).toBeGreaterThanOrEqual(900);
     expect(answer.closedAfterMs).toBeLessThan(3500);
@@ -697,7 +697,7 @@ describe("bounded cost of grid calls", () => {
     expect(await zoom.json()).toMatchObject({
       code: "QB_ERR_GRID_TOO_LARGE",
       message: expect.stringMatching(
-        /^La grille est trop grande : la réponse aurait au moins \d+ cellules, 60 au plus permises\.$/,
+        /^La grille est trop grande : la réponse aurait au moins \d+ cellules, 60 au plus permises\.$/,
       ),
       field: "grid",
     });

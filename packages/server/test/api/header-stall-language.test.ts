@@ -50,7 +50,7 @@ function lastAnswer(received: string): { status: number; body: { code: string; m
   };
 }
 
-const FRENCH = "La requête n'a pas été reçue en entier dans le délai imparti (1 s).";
+const FRENCH = "La requête n'a pas été reçue en entier dans le délai imparti (1 s).";
 const ENGLISH = "The request was not received in full within the time allowed (1 s).";
 
 describe("a request stalled in its headers", () => {

@@ -19,7 +19,7 @@ describe("a refused locale in the body", () => {
       const fr = await server.post("action/refresh", body, { connector: "essbase", language: "fr" });
       expectError(fr, 400, "QB_ERR_VALIDATION", "settings.locale");
       expect(fr.json.message).toBe(
-        "Valeur invalide pour settings.locale : doit être un code de langue comme fr ou fr_FR.",
+        "Valeur invalide pour settings.locale : doit être un code de langue comme fr ou fr_FR.",
       );
       const en = await server.post("action/refresh", body, { connector: "essbase" });
       expect(en.json.message).toBe(
@@ -38,7 +38,7 @@ describe("a refused locale in the body", () => {
     const fr = await server.post("nav/openform", body, { connector: "planning", language: "fr" });
     expectError(fr, 400, "QB_ERR_VALIDATION", "preferences.locale");
     expect(fr.json.message).toBe(
-      "Valeur invalide pour preferences.locale : doit être un code de langue comme fr ou fr_FR.",
+      "Valeur invalide pour preferences.locale : doit être un code de langue comme fr ou fr_FR.",
     );
   });
 

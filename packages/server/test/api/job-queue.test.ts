@@ -76,7 +76,7 @@ describe("API rules in the job queue", () => {
       code: "QB_ERR_RATE_LIMITED",
       message: "Too many requests; retry in 1 s.",
     });
-    expect((await launch(a, "fr")).json().message).toBe("Trop de requêtes ; réessayez dans 1 s.");
+    expect((await launch(a, "fr")).json().message).toBe("Trop de requêtes ; réessayez dans 1 s.");
     const other = launch(b, "en", "192.0.2.20");
     release();
     await held;

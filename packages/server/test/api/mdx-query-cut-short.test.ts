@@ -24,7 +24,7 @@ describe("action/mdx: a query cut short", () => {
       "query",
       {
         en: "The MDX query is not valid MDX: it ends before it is complete, at line 1, column 52.",
-        fr: "La requête MDX n'est pas du MDX valide : elle s'arrête avant d'être complète, à la ligne 1, colonne 52.",
+        fr: "La requête MDX n'est pas du MDX valide : elle s'arrête avant d'être complète, à la ligne 1, colonne 52.",
       },
       { status: 400, code: "QB_ERR_MDX_SYNTAX" },
     );
@@ -38,7 +38,7 @@ describe("action/mdx: a query cut short", () => {
     const fr = await server.post("action/mdx", body, { connector: "essbase", language: "fr" });
     expectError(fr, 400, "QB_ERR_MDX_SYNTAX", "query");
     expect(fr.json.message).toBe(
-      "La requête MDX n'est pas du MDX valide : « ON » inattendu à la ligne 1, colonne 15.",
+      "La requête MDX n'est pas du MDX valide : « ON » inattendu à la ligne 1, colonne 15.",
     );
   });
 });

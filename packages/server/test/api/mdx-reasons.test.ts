@@ -74,16 +74,16 @@ describe("an MDX query the engine refuses, through the API in English and in Fre
       'The MDX query cannot run: the dimension Year is on axis 1 and on axis 0 (at "{", line 1, column 28).',
     );
     expect((await mdx(query, "fr")).body.message).toBe(
-      "La requête MDX ne peut pas s'exécuter : la dimension Year est sur l'axe 1 et sur l'axe 0 (sur « { », ligne 1, colonne 28).",
+      "La requête MDX ne peut pas s'exécuter : la dimension Year est sur l'axe 1 et sur l'axe 0 (sur « { », ligne 1, colonne 28).",
     );
   });
 
   it("an unknown function and a wrong number of arguments, word for word", async () => {
     expect((await mdx("SELECT Foo([Jan]) ON COLUMNS FROM Sample.Basic", "fr")).body.message).toBe(
-      "La requête MDX ne peut pas s'exécuter : fonction inconnue Foo (sur « Foo », ligne 1, colonne 8).",
+      "La requête MDX ne peut pas s'exécuter : fonction inconnue Foo (sur « Foo », ligne 1, colonne 8).",
     );
     expect((await mdx("SELECT Head() ON COLUMNS FROM Sample.Basic", "fr")).body.message).toBe(
-      "La requête MDX ne peut pas s'exécuter : Head prend de 1 à 2\u00a0arguments, pas 0 (sur « Head », ligne 1, colonne 8).",
+      "La requête MDX ne peut pas s'exécuter : Head prend de 1 à 2\u00a0arguments, pas 0 (sur « Head », ligne 1, colonne 8).",
     );
   });
 });

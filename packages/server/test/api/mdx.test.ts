@@ -158,7 +158,7 @@ describe("action/mdx refusals", () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(
-      "La requête MDX n'est pas du MDX valide : « ON » inattendu à la ligne 1, colonne 15.",
+      "La requête MDX n'est pas du MDX valide : « ON » inattendu à la ligne 1, colonne 15.",
     );
   });
 

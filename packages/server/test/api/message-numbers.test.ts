@@ -23,7 +23,7 @@ describe("a limit in a message", () => {
     const body = { username: "demo", password: "x".repeat(70_000) };
     const fr = await api.post("action/login", body, FR);
     expect(fr.statusCode).toBe(413);
-    expect(fr.json().message).toBe(`Le corps de la requête dépasse 65${NNBSP}536 octets.`);
+    expect(fr.json().message).toBe(`Le corps de la requête dépasse 65${NNBSP}536 octets.`);
     const en = await api.post("action/login", body);
     expect(en.json().message).toBe("The request body exceeds 65,536 bytes.");
   });
@@ -41,7 +41,7 @@ describe("a limit in a message", () => {
     expect(fr.json()).toMatchObject({
       code: "QB_ERR_VALIDATION",
       field: "cells",
-      message: `Valeur invalide pour cells : doit compter au plus 10${NNBSP}000 éléments.`,
+      message: `Valeur invalide pour cells : doit compter au plus 10${NNBSP}000 éléments.`,
     });
     const en = await api.post("action/zoomin", body);
     expect(en.json().message).toBe("Invalid value for cells: must have at most 10,000 items.");
@@ -61,10 +61,10 @@ describe("the numbers of a message", () => {
   it("writes the seconds of a 429's retry as the other messages write their numbers (R6: 1691 s, 12 345 s)", () => {
     // Four digits stay whole in French, as in every French message and page (SI: a lone digit is not set apart).
     expect(formatErrorMessage("QB_ERR_RATE_LIMITED", { seconds: 1691 }, "fr")).toBe(
-      "Trop de requêtes ; réessayez dans 1691 s.",
+      "Trop de requêtes ; réessayez dans 1691 s.",
     );
     expect(formatErrorMessage("QB_ERR_RATE_LIMITED", { seconds: 12_345 }, "fr")).toBe(
-      `Trop de requêtes ; réessayez dans 12${NNBSP}345 s.`,
+      `Trop de requêtes ; réessayez dans 12${NNBSP}345 s.`,
     );
     expect(formatErrorMessage("QB_ERR_RATE_LIMITED", { seconds: 1691 }, "en")).toBe(
       "Too many requests; retry in 1,691 s.",
@@ -73,7 +73,7 @@ describe("the numbers of a message", () => {
 
   it("says a row or a column as it is: it names a place, it counts nothing", () => {
     expect(formatErrorMessage("QB_ERR_CELL_TOO_LONG", { row: 12_345, column: 2, length: 40_000 }, "fr")).toBe(
-      `Le texte de la ligne 12345, colonne 2 du formulaire compte 40${NNBSP}000 caractères ; une cellule texte en contient au plus 255. Raccourcissez-le, ou activez le paramètre « Soumission des cellules longues » pour n'en soumettre que les 255 premiers.`,
+      `Le texte de la ligne 12345, colonne 2 du formulaire compte 40${NNBSP}000 caractères ; une cellule texte en contient au plus 255. Raccourcissez-le, ou activez le paramètre « Soumission des cellules longues » pour n'en soumettre que les 255 premiers.`,
     );
   });
 });

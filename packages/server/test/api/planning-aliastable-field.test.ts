@@ -25,7 +25,7 @@ describe("planning member calls: an unknown aliastable", () => {
       expect(en.json.message).toBe('The alias table "Nope" does not exist.');
       const fr = await server.post(path, body, { connector, language: "fr" });
       expectError(fr, 404, "QB_ERR_ALIAS_TABLE_UNKNOWN", "aliastable");
-      expect(fr.json.message).toBe("La table d'alias « Nope » n'existe pas.");
+      expect(fr.json.message).toBe("La table d'alias « Nope » n'existe pas.");
     });
   }
 

@@ -233,7 +233,7 @@ describe("a failing business rule", () => {
       { status: 422, code: "QB_ERR_RULE_FAILED", field: "ruleName" },
       {
         en: 'The business rule "CopyVersion" failed: the source and target versions are both Working. No data was changed.',
-        fr: "La règle métier « CopyVersion » a échoué : la version source et la version cible sont toutes deux Working. Aucune donnée n'a été modifiée.",
+        fr: "La règle métier « CopyVersion » a échoué : la version source et la version cible sont toutes deux Working. Aucune donnée n'a été modifiée.",
       },
     );
   });
@@ -290,7 +290,7 @@ describe("a text cell over 255 characters", () => {
       {
         // The cell grid[1][1] counted from 1, as a user counts rows and columns; the setting by its name in the add-in.
         en: "The text in row 2, column 2 of the form has 300 characters; a text cell holds at most 255. Shorten it, or turn on the Submit with large cell setting to submit its first 255 characters.",
-        fr: "Le texte de la ligne 2, colonne 2 du formulaire compte 300 caractères ; une cellule texte en contient au plus 255. Raccourcissez-le, ou activez le paramètre « Soumission des cellules longues » pour n'en soumettre que les 255 premiers.",
+        fr: "Le texte de la ligne 2, colonne 2 du formulaire compte 300 caractères ; une cellule texte en contient au plus 255. Raccourcissez-le, ou activez le paramètre « Soumission des cellules longues » pour n'en soumettre que les 255 premiers.",
       },
     );
   });
@@ -310,18 +310,18 @@ describe("a POV the form refuses", () => {
   test("a member the form fixes: the registry's message in the caller's language, not the engine's English", () =>
     expectRefused({ Scenario: "Actual" }, "fr-FR", {
       en: 'Invalid value for pov.Scenario: the form "Revenue Plan" fixes Scenario to "Plan".',
-      fr: "Valeur invalide pour pov.Scenario : le formulaire « Revenue Plan » fixe Scenario à « Plan ».",
+      fr: "Valeur invalide pour pov.Scenario : le formulaire « Revenue Plan » fixe Scenario à « Plan ».",
     }));
 
   test("a member the form does not offer on its page menu, in both languages", () =>
     expectRefused({ Entity: "Total Entity" }, "fr", {
       en: 'Invalid value for pov.Entity: the form "Revenue Plan" does not offer "Total Entity" for Entity.',
-      fr: "Valeur invalide pour pov.Entity : le formulaire « Revenue Plan » ne propose pas « Total Entity » pour Entity.",
+      fr: "Valeur invalide pour pov.Entity : le formulaire « Revenue Plan » ne propose pas « Total Entity » pour Entity.",
     }));
 
   test("a name that is no dimension, in both languages", () =>
     expectRefused({ Market: "East" }, "fr", {
       en: 'Invalid value for pov.Market: "Market" is not a dimension.',
-      fr: "Valeur invalide pour pov.Market : « Market » n'est pas une dimension.",
+      fr: "Valeur invalide pour pov.Market : « Market » n'est pas une dimension.",
     }));
 });

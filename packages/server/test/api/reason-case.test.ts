@@ -4,7 +4,7 @@ import { SAMPLE_BASIC, startTestApi, type TestApi } from "../support/api.ts";
 
 /**
  * A reason QiBates words in each language follows the colon of its message in lower case in English, as it does
- * in French (« La grille ne peut pas être lue : la dimension Market… »): the English said "The grid cannot be
+ * in French (« La grille ne peut pas être lue : la dimension Market… »): the English said "The grid cannot be
  * read: Dimension Market is used…". A reason that starts with a name keeps it as it is.
  */
 let api: TestApi;
@@ -35,7 +35,7 @@ describe("a reason after a colon", () => {
     );
     const fr = await api.post("action/refresh", body, FR);
     expect(fr.json().message).toBe(
-      "La grille ne peut pas être lue : la dimension Market figure à la fois dans les lignes et dans le PDV",
+      "La grille ne peut pas être lue : la dimension Market figure à la fois dans les lignes et dans le PDV",
     );
   });
 

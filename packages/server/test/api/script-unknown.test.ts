@@ -32,7 +32,7 @@ describe("action/calculate with a script the cube does not have", () => {
       expect(en.json.message).toBe('The calculation script "Nope" does not exist in cube "Basic".');
       const fr = await call("action/calculate", connector, body, "fr");
       expect(fr.status).toBe(404);
-      expect(fr.json.message).toBe("Le script de calcul « Nope » n'existe pas dans le cube « Basic ».");
+      expect(fr.json.message).toBe("Le script de calcul « Nope » n'existe pas dans le cube « Basic ».");
     });
   }
 });

@@ -63,35 +63,35 @@ const CASES: Case[] = [
     send: post("action/zoomin", () => zoom({ settings: { removeUnselectedGroups: "yes" } })),
     field: "settings.removeUnselectedGroups",
     en: "Invalid value for settings.removeUnselectedGroups: must be a boolean (true or false).",
-    fr: "Valeur invalide pour settings.removeUnselectedGroups : doit être un booléen (true ou false).",
+    fr: "Valeur invalide pour settings.removeUnselectedGroups : doit être un booléen (true ou false).",
   },
   {
     keyword: "type (an integer)",
     send: post("action/zoomin", () => zoom({ cells: [{ row: "2", column: 0 }] })),
     field: "cells[0].row",
     en: "Invalid value for cells[0].row: must be an integer.",
-    fr: "Valeur invalide pour cells[0].row : doit être un entier.",
+    fr: "Valeur invalide pour cells[0].row : doit être un entier.",
   },
   {
     keyword: "type (several)",
     send: post("action/zoomin", () => zoom({ grid: [["", true]] })),
     field: "grid[0][1]",
     en: "Invalid value for grid[0][1]: must be a string, a number or null.",
-    fr: "Valeur invalide pour grid[0][1] : doit être une chaîne de caractères, un nombre ou null.",
+    fr: "Valeur invalide pour grid[0][1] : doit être une chaîne de caractères, un nombre ou null.",
   },
   {
     keyword: "enum",
     send: post("action/zoomin", () => zoom({ settings: { zoomInMode: "CHILDREN" } })),
     field: "settings.zoomInMode",
     en: "Invalid value for settings.zoomInMode: must be one of ALL_LEVELS, BOTTOM_LEVEL, CALC_LEVEL, NEXT_LEVEL, SAME_GENERATION, SAME_LEVEL, SIBLING_LEVEL.",
-    fr: "Valeur invalide pour settings.zoomInMode : doit être ALL_LEVELS, BOTTOM_LEVEL, CALC_LEVEL, NEXT_LEVEL, SAME_GENERATION, SAME_LEVEL ou SIBLING_LEVEL.",
+    fr: "Valeur invalide pour settings.zoomInMode : doit être ALL_LEVELS, BOTTOM_LEVEL, CALC_LEVEL, NEXT_LEVEL, SAME_GENERATION, SAME_LEVEL ou SIBLING_LEVEL.",
   },
   {
     keyword: "enum (a query parameter)",
     send: get("generatekey/my-laptop?provider=facebook", false),
     field: "provider",
     en: "Invalid value for provider: must be one of google, microsoft.",
-    fr: "Valeur invalide pour provider : doit être google ou microsoft.",
+    fr: "Valeur invalide pour provider : doit être google ou microsoft.",
   },
   {
     keyword: "oneOf",
@@ -99,77 +99,77 @@ const CASES: Case[] = [
     field: "settings.navigateWithoutData",
     // Ajv's first error said "must be boolean", though the strings "true" and "false" are taken too.
     en: 'Invalid value for settings.navigateWithoutData: must be a boolean (true or false) or the string "true" or "false".',
-    fr: "Valeur invalide pour settings.navigateWithoutData : doit être un booléen (true ou false) ou la chaîne « true » ou « false ».",
+    fr: "Valeur invalide pour settings.navigateWithoutData : doit être un booléen (true ou false) ou la chaîne « true » ou « false ».",
   },
   {
     keyword: "pattern",
     send: get("operations/op_bad"),
     field: "operationId",
     en: "Invalid value for operationId: must be an operation id as a 202 answer gives it (op_ then 22 letters, digits, _ or -).",
-    fr: "Valeur invalide pour operationId : doit être un identifiant d'opération tel qu'une réponse 202 le donne (op_ puis 22 lettres, chiffres, _ ou -).",
+    fr: "Valeur invalide pour operationId : doit être un identifiant d'opération tel qu'une réponse 202 le donne (op_ puis 22 lettres, chiffres, _ ou -).",
   },
   {
     keyword: "pattern (a body property)",
     send: post("action/setvariable", () => ({ loginid, server: cube.server, name: "my-var", value: "Jan" })),
     field: "name",
     en: "Invalid value for name: must hold only letters, digits and underscores (without the & that grids put before it).",
-    fr: "Valeur invalide pour name : ne doit contenir que des lettres, des chiffres et des traits de soulignement (sans le & que les grilles placent devant).",
+    fr: "Valeur invalide pour name : ne doit contenir que des lettres, des chiffres et des traits de soulignement (sans le & que les grilles placent devant).",
   },
   {
     keyword: "format",
     send: post("action/zoomin", () => zoom({ loginid: "not-a-session" })),
     field: "loginid",
     en: "Invalid value for loginid: must be a UUID.",
-    fr: "Valeur invalide pour loginid : doit être un UUID.",
+    fr: "Valeur invalide pour loginid : doit être un UUID.",
   },
   {
     keyword: "minimum",
     send: post("action/zoomin", () => zoom({ cells: [{ row: -1, column: 0 }] })),
     field: "cells[0].row",
     en: "Invalid value for cells[0].row: must be at least 0.",
-    fr: "Valeur invalide pour cells[0].row : doit valoir au moins 0.",
+    fr: "Valeur invalide pour cells[0].row : doit valoir au moins 0.",
   },
   {
     keyword: "maximum",
     send: post("nav/search", () => ({ loginid, ...cube, action: { keyword: "Cola", limit: 5000 } })),
     field: "action.limit",
     en: "Invalid value for action.limit: must be at most 1,000.",
-    fr: "Valeur invalide pour action.limit : doit valoir au plus 1000.",
+    fr: "Valeur invalide pour action.limit : doit valoir au plus 1000.",
   },
   {
     keyword: "minLength",
     send: post("action/zoomin", () => zoom({ server: "" })),
     field: "server",
     en: "Invalid value for server: must not be empty.",
-    fr: "Valeur invalide pour server : ne doit pas être vide.",
+    fr: "Valeur invalide pour server : ne doit pas être vide.",
   },
   {
     keyword: "maxLength",
     send: post("action/zoomin", () => zoom({ server: "x".repeat(256) })),
     field: "server",
     en: "Invalid value for server: must be at most 255 characters long.",
-    fr: "Valeur invalide pour server : doit compter au plus 255 caractères.",
+    fr: "Valeur invalide pour server : doit compter au plus 255 caractères.",
   },
   {
     keyword: "minItems",
     send: post("action/zoomin", () => zoom({ cells: [] })),
     field: "cells",
     en: "Invalid value for cells: must not be empty.",
-    fr: "Valeur invalide pour cells : ne doit pas être vide.",
+    fr: "Valeur invalide pour cells : ne doit pas être vide.",
   },
   {
     keyword: "maxItems",
     send: post("action/zoomin", () => zoom({ grid: [Array.from({ length: 16_385 }, () => "")] })),
     field: "grid[0]",
     en: "Invalid value for grid[0]: must have at most 16,384 items.",
-    fr: "Valeur invalide pour grid[0] : doit compter au plus 16\u202F384 éléments.",
+    fr: "Valeur invalide pour grid[0] : doit compter au plus 16\u202F384 éléments.",
   },
   {
     keyword: "required",
     send: post("action/zoomin", () => zoom({ server: undefined })),
     field: "server",
     en: "Invalid value for server: is required.",
-    fr: "Valeur invalide pour server : est obligatoire.",
+    fr: "Valeur invalide pour server : est obligatoire.",
   },
   {
     keyword: "required (one of two spellings, checked by the call)",
@@ -185,7 +185,7 @@ const CASES: Case[] = [
     ),
     field: "formName",
     en: "Invalid value for formName: is required.",
-    fr: "Valeur invalide pour formName : est obligatoire.",
+    fr: "Valeur invalide pour formName : est obligatoire.",
   },
   {
     keyword: "additionalProperties",
@@ -199,7 +199,7 @@ const CASES: Case[] = [
     send: post("action/zoomin", () => [loginid]),
     field: null,
     en: "Invalid value for body: must be a JSON object.",
-    fr: "Valeur invalide pour body : doit être un objet JSON.",
+    fr: "Valeur invalide pour body : doit être un objet JSON.",
   },
   {
     keyword: "the body (none)",
@@ -211,7 +211,7 @@ const CASES: Case[] = [
       }),
     field: null,
     en: "Invalid value for body: a JSON object is required.",
-    fr: "Valeur invalide pour body : un objet JSON est obligatoire.",
+    fr: "Valeur invalide pour body : un objet JSON est obligatoire.",
   },
 ];
 
@@ -234,7 +234,7 @@ describe("a request the contract refuses is answered in the caller's language", 
   it("speaks French with settings.locale fr_FR as with Accept-Language", async () => {
     const res = await api.post("action/zoomin", zoom({ settings: { locale: "fr_FR", zoomInMode: 3 } }));
     expect(res.json().message).toBe(
-      "Valeur invalide pour settings.zoomInMode : doit être une chaîne de caractères.",
+      "Valeur invalide pour settings.zoomInMode : doit être une chaîne de caractères.",
     );
   });
 
@@ -360,7 +360,7 @@ describe("a pattern the contract refuses, said in words", () => {
       ["en", "Invalid value for value: must not start with & (a value cannot name another variable)."],
       [
         "fr",
-        "Valeur invalide pour value : ne doit pas commencer par & (une valeur ne peut pas nommer une autre variable).",
+        "Valeur invalide pour value : ne doit pas commencer par & (une valeur ne peut pas nommer une autre variable).",
       ],
     ] as const) {
       const res = await send(language);

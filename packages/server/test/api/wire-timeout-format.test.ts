@@ -61,7 +61,7 @@ describe("a body cut off by the request timeout on a protocol endpoint", () => {
     expect(answer.status).toBe(408);
     expect(answer.type).toMatch(/^application\/json/);
     expect(JSON.parse(answer.body)).toEqual({
-      errorMessage: "La requête n'a pas été reçue en entier dans le délai imparti (1 s).",
+      errorMessage: "La requête n'a pas été reçue en entier dans le délai imparti (1 s).",
     });
   });
 

@@ -5,7 +5,7 @@ import { type Answer, expectError, listeningServer } from "../support/listening.
  * A name of only spaces (a server, application, cube, dimension, alias table, script, form, rule, prompt, task, a POV
  * member, an MDX query) is refused as a value that names nothing, on its field and in the caller's language, on every
  * path. Each was looked up and answered as unknown quoting a blank name: « Le cube «     » n'existe pas dans
- * l'application « Sample ». », « La règle métier «     » n'existe pas… », « Membre inconnu «  ». ».
+ * l'application « Sample ». », « La règle métier «     » n'existe pas… », « Membre inconnu «  ». ».
  */
 
 const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
@@ -16,7 +16,7 @@ function expectBlank(en: Answer, fr: Answer, field: string): void {
   expectError(en, 400, "QB_ERR_VALIDATION", field);
   expect(en.json.message).toBe(`Invalid value for ${field}: must not be only spaces.`);
   expectError(fr, 400, "QB_ERR_VALIDATION", field);
-  expect(fr.json.message).toBe(`Valeur invalide pour ${field} : ne doit pas contenir que des espaces.`);
+  expect(fr.json.message).toBe(`Valeur invalide pour ${field} : ne doit pas contenir que des espaces.`);
 }
 
 async function both(path: string, body: unknown, connector: string): Promise<[Answer, Answer]> {

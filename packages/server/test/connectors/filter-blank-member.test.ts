@@ -3,7 +3,7 @@ import { expectRefusedInBoth, listeningServer } from "../support/listening.ts";
 
 /**
  * `nav/filter` with an `action.member` of only spaces says that it names no member, in the caller's language. It
- * answered 422 QB_ERR_MEMBER_UNKNOWN quoting a blank name: 'Unknown member "   ".', « Membre inconnu «     ». ».
+ * answered 422 QB_ERR_MEMBER_UNKNOWN quoting a blank name: 'Unknown member "   ".', « Membre inconnu «     ». ».
  */
 
 const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
@@ -17,7 +17,7 @@ describe("nav/filter with a blank member", () => {
       const body = { ...basic, dimension: "Market", action: { filter, member } };
       await expectRefusedInBoth(server, "nav/filter", body, connector, "action.member", {
         en: "Invalid value for action.member: names no member, only spaces: leave it out, or send null, to start from the dimension.",
-        fr: "Valeur invalide pour action.member : ne nomme aucun membre, seulement des espaces : omettez-le, ou envoyez null, pour partir de la dimension.",
+        fr: "Valeur invalide pour action.member : ne nomme aucun membre, seulement des espaces : omettez-le, ou envoyez null, pour partir de la dimension.",
       });
     }
     // Empty or null still starts from the dimension: its children are the four regions.

@@ -18,7 +18,7 @@ describe("nav/filter LEVEL or GENERATION with an argument that is no level", () 
       const body = { ...basic, dimension: "Market", action: { filter, arg1 } };
       await expectRefusedInBoth(server, "nav/filter", body, connector, "action.arg1", {
         en: `Invalid value for action.arg1: the ${filter} filter needs an integer of 0 or more.`,
-        fr: `Valeur invalide pour action.arg1 : le filtre ${filter} attend un entier positif ou nul.`,
+        fr: `Valeur invalide pour action.arg1 : le filtre ${filter} attend un entier positif ou nul.`,
       });
     }
   });

@@ -38,7 +38,7 @@ describe("on-save prompts naming another plan type", () => {
         );
         const fr = await server.post("action/submitform", submit(cube), { connector, language: "fr" });
         expect(fr.json.message).toBe(
-          `Valeur invalide pour prompts[0].ruleinfo.cube : la règle « SeedForecast » s'exécute à l'enregistrement sur le type de plan du formulaire « Revenue Plan », Plan1, et non « ${cube} ».`,
+          `Valeur invalide pour prompts[0].ruleinfo.cube : la règle « SeedForecast » s'exécute à l'enregistrement sur le type de plan du formulaire « Revenue Plan », Plan1, et non « ${cube} ».`,
         );
       }
       const after = await server.post("nav/openform", form, { connector });

@@ -15,11 +15,11 @@ const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
 
 const FAILED = {
   en: 'The business rule "SeedForecast" failed: entity 450 has no Sales Growth Rate for FY15 (form Revenue Drivers).',
-  fr: "La règle métier « SeedForecast » a échoué : entity 450 has no Sales Growth Rate for FY15 (form Revenue Drivers).",
+  fr: "La règle métier « SeedForecast » a échoué : entity 450 has no Sales Growth Rate for FY15 (form Revenue Drivers).",
 };
 const FAILED_ON_DEMO = {
   en: FAILED.en,
-  fr: "La règle métier « SeedForecast » a échoué : l'entité 450 n'a pas de Sales Growth Rate pour FY15 (formulaire Revenue Drivers).",
+  fr: "La règle métier « SeedForecast » a échoué : l'entité 450 n'a pas de Sales Growth Rate pour FY15 (formulaire Revenue Drivers).",
 };
 const THEN = {
   demo: { en: " No data was changed.", fr: " Aucune donnée n'a été modifiée." },

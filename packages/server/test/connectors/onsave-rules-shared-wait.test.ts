@@ -65,7 +65,7 @@ const CASES = [
     language: "fr",
     rules: ["SeedForecast", "GrowRevenue", "AggregateData"],
     message:
-      /^La règle métier « GrowRevenue » a échoué : toujours en cours à la fin des 2 s que partagent les règles à l'enregistrement du formulaire \(travail 102\) ; le travail se poursuit sur le serveur ; non lancée : « AggregateData » \(exécutez-la une fois celle-ci terminée\)$/,
+      /^La règle métier « GrowRevenue » a échoué : toujours en cours à la fin des 2 s que partagent les règles à l'enregistrement du formulaire \(travail 102\) ; le travail se poursuit sur le serveur ; non lancée : « AggregateData » \(exécutez-la une fois celle-ci terminée\)$/,
   },
   {
     connector: "pbcs",

@@ -24,7 +24,7 @@ describe("the same answer through every Planning-family path", () => {
       const answer = await server.post("nav/openform", body, { connector, language });
       expectError(answer, 422, "QB_ERR_MEMBER_UNKNOWN", "pov.Entity");
       expect(answer.json.message).toBe(
-        language === "en" ? 'Unknown member "Nope".' : "Membre inconnu « Nope ».",
+        language === "en" ? 'Unknown member "Nope".' : "Membre inconnu « Nope ».",
       );
     }
   });

@@ -25,7 +25,7 @@ describe("what Planning REST cannot list, through the planning connector", () =>
     const fr = await call("nav/listforms", forms, "fr");
     expect(fr.status).toBe(422);
     expect(fr.json.message).toBe(
-      "nav/listforms n'est pas pris en charge par le connecteur planning : Planning REST n'a pas d'appel documenté qui liste les formulaires (les appels de définition de formulaire de la version 26.11 n'ont pas de liste ; la bibliothèque de documents et les listes de Migration sont réservées aux administrateurs de service).",
+      "nav/listforms n'est pas pris en charge par le connecteur planning : Planning REST n'a pas d'appel documenté qui liste les formulaires (les appels de définition de formulaire de la version 26.11 n'ont pas de liste ; la bibliothèque de documents et les listes de Migration sont réservées aux administrateurs de service).",
     );
     const rules = await call(
       "nav/listonsaverules",
@@ -39,7 +39,7 @@ describe("what Planning REST cannot list, through the planning connector", () =>
     const prompts = await call("nav/enumprompt", { ...vision, cube: "Plan1", ruleName: "GrowRevenue" }, "fr");
     expect(prompts.status).toBe(422);
     expect(prompts.json.message).toBe(
-      "nav/enumprompt n'est pas pris en charge par le connecteur planning : le serveur nomme les invites de GrowRevenue (Entities, GrowthPct, Comment), mais sa réponse ne dit pas quel genre de valeur chacune attend.",
+      "nav/enumprompt n'est pas pris en charge par le connecteur planning : le serveur nomme les invites de GrowRevenue (Entities, GrowthPct, Comment), mais sa réponse ne dit pas quel genre de valeur chacune attend.",
     );
   });
 });

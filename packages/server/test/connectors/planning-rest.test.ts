@@ -153,7 +153,7 @@ describe.each(["pbcs", "planning"] as const)(
         400,
         "QB_ERR_VALIDATION",
         "pov.Entity",
-        "Valeur invalide pour pov.Entity : le formulaire « Revenue Plan » ne propose pas « Sales VP » pour Entity.",
+        "Valeur invalide pour pov.Entity : le formulaire « Revenue Plan » ne propose pas « Sales VP » pour Entity.",
       ]);
     });
 
@@ -210,7 +210,7 @@ describe.each(["pbcs", "planning"] as const)(
       });
       expect([fr.status, ((await fr.json()) as { message: string }).message]).toEqual([
         422,
-        "La règle métier « CopyVersion » a échoué : the source and target versions are both Working.",
+        "La règle métier « CopyVersion » a échoué : the source and target versions are both Working.",
       ]);
     });
   },

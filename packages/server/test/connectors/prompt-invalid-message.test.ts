@@ -45,14 +45,14 @@ describe("QB_ERR_PROMPT_INVALID from a Planning server", () => {
       when: "without the server's reason: the registry's message, in English and in French",
       rule: "CopyVersion",
       en: 'The business rule "CopyVersion" refused a runtime prompt value.',
-      fr: "La règle métier « CopyVersion » a refusé une valeur d'invite d'exécution.",
+      fr: "La règle métier « CopyVersion » a refusé une valeur d'invite d'exécution.",
     },
     {
       when: "with the server's reason: the registry's message in the caller's language, then the server's own words",
       rule: "Wordy",
       en: 'The business rule "Wordy" refused a runtime prompt value. Scenario: Nope is not a valid member.',
       // Before: the server's words alone, in English, in a French call, without naming the rule.
-      fr: "La règle métier « Wordy » a refusé une valeur d'invite d'exécution. Scenario: Nope is not a valid member.",
+      fr: "La règle métier « Wordy » a refusé une valeur d'invite d'exécution. Scenario: Nope is not a valid member.",
     },
   ])("$when", async ({ rule, en, fr }) => {
     const e = await launch(rule);

@@ -14,7 +14,7 @@ const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
 const REFUSAL = [
   {
     en: 'The business rule "AggregateData" has no runtime prompt "Foo".',
-    fr: "La règle métier « AggregateData » n'a pas d'invite d'exécution « Foo ».",
+    fr: "La règle métier « AggregateData » n'a pas d'invite d'exécution « Foo ».",
   },
   { status: 404, code: "QB_ERR_PROMPT_UNKNOWN" },
 ] as const;

@@ -22,7 +22,7 @@ const PATHS = [
 const EN =
   "Invalid value for providerAddress: must not hold spaces, tabs or line breaks (check the start and the end of what was pasted).";
 const FR =
-  "Valeur invalide pour providerAddress : ne doit contenir ni espace, ni tabulation, ni saut de ligne (vérifiez le début et la fin du texte collé).";
+  "Valeur invalide pour providerAddress : ne doit contenir ni espace, ni tabulation, ni saut de ligne (vérifiez le début et la fin du texte collé).";
 
 describe.each(PATHS)("a provider address with blanks ($connector, $call)", ({ connector, call, address }) => {
   it("is refused on providerAddress, in English and French; the address itself logs in", async () => {

@@ -41,7 +41,7 @@ describe("an unknown dimension of Vision, through each planning connector", () =
     expectError(en, 404, "QB_ERR_DIMENSION_UNKNOWN", "dim");
     expect(en.json.message).toBe('The dimension "Nope" does not exist in cube "Plan1".');
     const fr = await server.post("nav/enummembers", members, { connector, language: "fr" });
-    expect(fr.json.message).toBe("La dimension « Nope » n'existe pas dans le cube « Plan1 ».");
+    expect(fr.json.message).toBe("La dimension « Nope » n'existe pas dans le cube « Plan1 ».");
     const filters = await server.post(
       "nav/enumfilters",
       { ...vision, dim: "Nope" },
@@ -132,7 +132,7 @@ describe("the demo's refusals of a session variable and a data version", () => {
     const refused = await set("V64");
     expectError(refused, 400, "QB_ERR_VALIDATION", "name");
     expect(refused.json.message).toBe(
-      "Valeur invalide pour name : une session garde au plus 64 variables de substitution qui lui sont propres ; modifiez l'une de celles qu'elle a définies, ou reconnectez-vous.",
+      "Valeur invalide pour name : une session garde au plus 64 variables de substitution qui lui sont propres ; modifiez l'une de celles qu'elle a définies, ou reconnectez-vous.",
     );
   });
 });

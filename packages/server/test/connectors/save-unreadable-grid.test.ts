@@ -38,7 +38,7 @@ describe("a submit of a grid that cannot be read", () => {
         expect(save.json.message).toBe(refresh.json.message);
       }
       const fr = await call("action/save", connector, body, "fr");
-      expect(fr.json.message).toMatch(/^La grille ne peut pas être lue : .*Year/);
+      expect(fr.json.message).toMatch(/^La grille ne peut pas être lue : .*Year/);
     });
   }
 });

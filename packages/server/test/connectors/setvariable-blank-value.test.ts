@@ -21,7 +21,7 @@ server.eachSampleBasic(
       { ...set, value: "\t " },
       { connector, language: "fr" },
     );
-    expect(fr.json.message).toBe("Valeur invalide pour value : ne doit pas contenir que des espaces.");
+    expect(fr.json.message).toBe("Valeur invalide pour value : ne doit pas contenir que des espaces.");
     if (connector === "ssas") return; // no substitution variables: nav/variables is unsupported
     const listed = await server.post("nav/variables", session, { connector });
     expect(JSON.stringify(listed.json)).not.toContain("BlankValue");

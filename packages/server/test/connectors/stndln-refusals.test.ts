@@ -58,7 +58,7 @@ describe.each([DEMO, SMARTVIEW, XMLA, STNDLN])(
       expect(fr.status, JSON.stringify(fr.json)).toBe(422);
       expect(fr.json).toMatchObject({
         code: "QB_ERR_SELECTION_INVALID",
-        message: "Sélection invalide : il faut un en-tête de ligne pour effectuer cette extraction.",
+        message: "Sélection invalide : il faut un en-tête de ligne pour effectuer cette extraction.",
       });
     });
   },

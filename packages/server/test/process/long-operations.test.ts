@@ -163,7 +163,7 @@ describe("a business rule longer than the connection's old 120 s, timeouts scale
       status: 422,
       body: {
         code: "QB_ERR_RULE_FAILED",
-        message: "La règle métier « Broken » a échoué : Cannot copy to a locked version.",
+        message: "La règle métier « Broken » a échoué : Cannot copy to a locked version.",
         field: "ruleName",
       },
     });

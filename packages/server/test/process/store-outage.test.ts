@@ -94,7 +94,7 @@ it("answers 503 QB_ERR_SESSION_STORE_UNAVAILABLE (en, fr) for session calls whil
     expect(fr).toMatchObject({
       code: "QB_ERR_SESSION_STORE_UNAVAILABLE",
       message:
-        "Les sessions ne peuvent pas être lues ni écrites pour l'instant : leur stockage est indisponible. Réessayez dans un instant.",
+        "Les sessions ne peuvent pas être lues ni écrites pour l'instant : leur stockage est indisponible. Réessayez dans un instant.",
     });
     const refusedLogin = await login();
     expect([refusedLogin.status, ((await refusedLogin.json()) as { code: string }).code]).toEqual([

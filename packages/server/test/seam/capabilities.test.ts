@@ -58,7 +58,7 @@ describe("an operation the connector lacks answers the typed error before any pr
       settings: { ...zoomFormulas.settings, locale: "fr_FR" },
     });
     expect(fr.json().message).toBe(
-      "action/zoomin (CALC_LEVEL) n'est pas pris en charge par le connecteur ssas : Les calculs SSAS sont des expressions MDX, pas des formules d'outline : il n'y a pas de niveau de formule vers lequel zoomer.",
+      "action/zoomin (CALC_LEVEL) n'est pas pris en charge par le connecteur ssas : Les calculs SSAS sont des expressions MDX, pas des formules d'outline : il n'y a pas de niveau de formule vers lequel zoomer.",
     );
   });
 
@@ -211,7 +211,7 @@ describe("provider errors, mapped in one place", () => {
       "nav/listtasks is not supported by connector pbcs: Planning REST has no documented call for task lists.",
     );
     expect(why.localizedMessage("fr")).toBe(
-      "nav/listtasks n'est pas pris en charge par le connecteur pbcs : Planning REST has no documented call for task lists.",
+      "nav/listtasks n'est pas pris en charge par le connecteur pbcs : Planning REST has no documented call for task lists.",
     );
     const bare = mapped(
       new ProviderError("UNSUPPORTED", "…", { operation: "nav/listtasks", connector: "pbcs" }),
@@ -249,7 +249,7 @@ describe("provider errors, mapped in one place", () => {
     }
     expect(mapped).toMatchObject({ code: "QB_ERR_PROVIDER_ERROR", status: 502 });
     expect((mapped as ApiError).localizedMessage("fr")).toBe(
-      "Le fournisseur a renvoyé une erreur : Dynamic calculation is too deep (circular formula?)",
+      "Le fournisseur a renvoyé une erreur : Dynamic calculation is too deep (circular formula?)",
     );
   });
 
