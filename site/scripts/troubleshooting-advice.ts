@@ -297,7 +297,7 @@ export interface UserAdvice {
 export type UserTopic = "login" | "connection" | "grids" | "forms";
 
 /**
- * Every message an add-in user can see in a notification, each on the troubleshooting page of its task
+ * The messages an add-in user is most likely to see (in a notification, or on the key page), each on the troubleshooting page of its task
  * (`page`; site/scripts/troubleshooting.ts writes each page's table of messages, and the index of them on
  * QiBates/troubleshooting.md), in the order of its page: the message as the registry words it in the page's
  * language, then these words. `server: true` marks the messages about the QiBates server itself (not the user's
@@ -320,6 +320,7 @@ export const USER_ADVICE: Readonly<
           "{{config:SESSION_MAX_HOURS}} hours since you logged in (by default);",
           "a logout, or a restart of the QiBates server (on the demo server, depending on how it is set up);",
           "a newer login: a login beyond {{config:MAX_SESSIONS_PER_KEY}} sessions (by default) of your API key's Google or Microsoft account, all its keys and computers together, ends the oldest (with the demo API key, those opened from the network address the login comes from: in Google Sheets, that of Google's servers, from which the add-on's calls come);",
+          "a key of another account: after you paste an API key obtained with another Google or Microsoft account, the sessions opened with the previous key are unknown to it;",
           "your action reached another QiBates server than the one you logged in to: your session still exists there, but this server does not know it.",
         ],
       },
@@ -334,6 +335,7 @@ export const USER_ADVICE: Readonly<
           "{{config:SESSION_MAX_HOURS}} heures écoulées depuis la connexion (par défaut) ;",
           "une déconnexion, ou un redémarrage du serveur QiBates (sur le serveur de démonstration, selon sa configuration) ;",
           "une connexion plus récente : au-delà de {{config:MAX_SESSIONS_PER_KEY}} sessions (par défaut) du compte Google ou Microsoft de votre clé d'API, toutes ses clés et tous ses postes confondus, une connexion ferme la plus ancienne (avec la clé d'API de démonstration, celles ouvertes depuis l'adresse réseau d'où vient la connexion : dans Google Sheets, celle des serveurs de Google, d'où partent les appels du module) ;",
+          "une clé d'un autre compte : après que vous avez collé une clé d'API obtenue avec un autre compte Google ou Microsoft, les sessions ouvertes avec la clé précédente lui sont inconnues ;",
           "votre action est parvenue à un autre serveur QiBates que celui auquel vous vous êtes connecté : la session y existe toujours, mais ce serveur ne la connaît pas.",
         ],
       },
@@ -353,7 +355,7 @@ export const USER_ADVICE: Readonly<
   QB_ERR_PROVIDER_UNREACHABLE: {
     page: "connection",
     en: {
-      what: "QiBates could not reach the server, or the server took too long to respond: it is stopped, busy or in maintenance (EPM Cloud has a daily maintenance window), the address has a wrong port or redirects elsewhere, your VPN is off, the network between the two is closed, the QiBates server does not trust the server's certificate, or the grid asks for a great deal of data.",
+      what: "QiBates could not reach the server, or the server took too long to respond: it is stopped, busy or in maintenance (EPM Cloud has a daily maintenance window), the address has a wrong port or redirects elsewhere, the network between the two is closed, the QiBates server does not trust the server's certificate, or the grid asks for a great deal of data.",
       todo: "Check the address in the **Connections** view and try again a few minutes later. For a large ad hoc grid, zoom in on fewer members or turn on [Navigation without data](features/settings/NavigationWithoutData.md) while you shape it. If it lasts, send the message and the time to your QiBates administrator. After a submit, see also [what the end of the message says](#provider-unreachable-cases).",
       cases: {
         lead: "After a submit, the end of the message may say what became of your cells or of a rule:",
@@ -364,7 +366,7 @@ export const USER_ADVICE: Readonly<
       },
     },
     fr: {
-      what: "QiBates n'a pas pu joindre le serveur, ou le serveur a mis trop de temps à répondre : il est arrêté, occupé ou en maintenance (EPM Cloud a une fenêtre de maintenance quotidienne), l'adresse a un mauvais port ou redirige ailleurs, votre VPN est coupé, le réseau entre les deux est fermé, le serveur QiBates ne fait pas confiance au certificat du serveur, ou la grille demande beaucoup de données.",
+      what: "QiBates n'a pas pu joindre le serveur, ou le serveur a mis trop de temps à répondre : il est arrêté, occupé ou en maintenance (EPM Cloud a une fenêtre de maintenance quotidienne), l'adresse a un mauvais port ou redirige ailleurs, le réseau entre les deux est fermé, le serveur QiBates ne fait pas confiance au certificat du serveur, ou la grille demande beaucoup de données.",
       todo: "Vérifiez l'adresse dans la vue **Connexions** et réessayez quelques minutes plus tard. Pour une grande grille ad hoc, zoomez sur moins de membres ou activez la [navigation sans données](features/settings/NavigationWithoutData.md) pendant que vous la construisez. Si cela dure, envoyez le message et l'heure à votre administrateur QiBates. Après une soumission, voir aussi [ce que dit la fin du message](#provider-unreachable-cases).",
       cases: {
         lead: "Après une soumission, la fin du message peut dire ce que sont devenues vos cellules ou une règle :",
@@ -430,6 +432,39 @@ export const USER_ADVICE: Readonly<
       todo: "Corrigez l'adresse ou le type de serveur dans la vue **Connexions** : l'adresse doit se terminer comme l'exige son [type de serveur](features/features/ConnectionsView.md#options-et-valeurs-par-défaut). Saisissez l'adresse en entier, à partir de `https://`, sans nom d'utilisateur ni mot de passe (vous les saisissez dans les champs de connexion). En cas de doute, demandez l'adresse exacte à votre administrateur QiBates.",
     },
   },
+  QB_ERR_APPLICATION_UNKNOWN: {
+    page: "grids",
+    en: {
+      what: "The sheet names an application that this server does not have, or that your user may not open: it was renamed or removed, the workbook was made on another server, or your access changed.",
+      todo: "Check in **Applications** that the application is listed (the tree shows only those you may open). If the workbook was made on another server, log in to that server; if the application should be listed, ask your server's administrator for access.",
+    },
+    fr: {
+      what: "La feuille désigne une application que ce serveur n'a pas, ou que votre utilisateur ne peut pas ouvrir : elle a été renommée ou supprimée, le classeur a été créé sur un autre serveur, ou vos droits ont changé.",
+      todo: "Vérifiez dans **Applications** que l'application figure dans la liste (l'arborescence ne montre que celles que vous pouvez ouvrir). Si le classeur a été créé sur un autre serveur, connectez-vous à ce serveur ; si l'application devrait y figurer, demandez l'accès à l'administrateur de votre serveur.",
+    },
+  },
+  QB_ERR_CUBE_UNKNOWN: {
+    page: "grids",
+    en: {
+      what: "The sheet names a cube that the application does not have, or no longer has: it was renamed or removed, or the workbook was made on another server.",
+      todo: "Check in **Applications** which cubes the application holds. If the workbook was made on another server, log in to that server; if your cube was renamed, open a grid on it from **Applications** in a new sheet and build the report there; if it is missing, ask your server's administrator.",
+    },
+    fr: {
+      what: "La feuille désigne un cube que l'application n'a pas, ou n'a plus : il a été renommé ou supprimé, ou le classeur a été créé sur un autre serveur.",
+      todo: "Vérifiez dans **Applications** les cubes de l'application. Si le classeur a été créé sur un autre serveur, connectez-vous à ce serveur ; si votre cube a été renommé, ouvrez une grille sur lui depuis **Applications** dans une nouvelle feuille et refaites-y le rapport ; s'il manque, adressez-vous à l'administrateur de votre serveur.",
+    },
+  },
+  QB_ERR_ALIAS_TABLE_UNKNOWN: {
+    page: "grids",
+    en: {
+      what: "The alias table chosen for the grid is not one of this cube's, for example in a workbook made on another server, or after the table was removed.",
+      todo: "In ☰ › **Member Selection**, choose one of the cube's tables under **Alias table** (or **None** for member names), then click **Refresh**. On Planning or PBCS, choose it under **Planning preferences** in ☰ › **Settings**.",
+    },
+    fr: {
+      what: "La table d'alias choisie pour la grille n'est pas l'une de celles de ce cube, par exemple dans un classeur créé sur un autre serveur, ou après la suppression de la table.",
+      todo: "Dans ☰ › **Sélection de membres**, choisissez l'une des tables du cube sous **Table d'alias** (ou **Aucune** pour les noms de membres), puis cliquez sur **Actualiser**. Sur Planning ou PBCS, choisissez-la sous **Préférences Planning** dans ☰ › **Paramètres**.",
+    },
+  },
   QB_ERR_MEMBER_UNKNOWN: {
     page: "grids",
     en: {
@@ -471,7 +506,7 @@ export const USER_ADVICE: Readonly<
       cases: {
         lead: "The four reasons why the grid cannot be read, and what to do:",
         items: [
-          "QiBates found no member in the row-header columns or the column-header rows, for example after the row labels were deleted: type a member (for example `Jan`) in the row-header column.",
+          "QiBates found no member in the row-header columns or the column-header rows, for example after the row labels were deleted: type in the row-header column a member of a dimension that is not already in the POV row or the columns (for example `East` when Year is across).",
           "One dimension appears twice, for example Year in the POV row and again in the rows: remove the dimension's second place.",
           "Members of two dimensions share one row-header column or one column-header row, for example `Qtr1` typed under `New York` (the message names both dimensions): keep one dimension per row-header column and per column-header row.",
           "A cell where a member name goes holds a number, for example a numeric name such as `100` typed without its leading apostrophe (the message names the cell): type the name with its apostrophe (`'100`).",
@@ -484,7 +519,7 @@ export const USER_ADVICE: Readonly<
       cases: {
         lead: "Les quatre raisons pour lesquelles la grille ne peut pas être lue, et que faire :",
         items: [
-          "QiBates n'a trouvé aucun membre dans les colonnes d'en-têtes de ligne ou les lignes d'en-têtes de colonne, par exemple après la suppression des libellés de ligne : saisissez un membre (par exemple `Jan`) dans la colonne d'en-têtes de ligne.",
+          "QiBates n'a trouvé aucun membre dans les colonnes d'en-têtes de ligne ou les lignes d'en-têtes de colonne, par exemple après la suppression des libellés de ligne : saisissez dans la colonne d'en-têtes de ligne un membre d'une dimension absente de la ligne du PDV et des colonnes (par exemple `East` quand Year est en colonnes).",
           "Une même dimension apparaît deux fois, par exemple Year dans la ligne du PDV et de nouveau dans les lignes : retirez la dimension de sa seconde place.",
           "Des membres de deux dimensions partagent une même colonne d'en-têtes de ligne ou une même ligne d'en-têtes de colonne, par exemple `Qtr1` saisi sous `New York` (le message nomme les deux dimensions) : gardez une seule dimension par colonne d'en-têtes de ligne et par ligne d'en-têtes de colonne.",
           "Une cellule destinée à un nom de membre contient un nombre, par exemple un nom numérique comme `100` saisi sans son apostrophe (le message désigne la cellule) : saisissez le nom avec son apostrophe (`'100`).",
@@ -529,33 +564,44 @@ export const USER_ADVICE: Readonly<
     page: "forms",
     en: {
       what: "The calculation script stopped with an error (syntax, locked blocks, permissions); the server's reason follows the colon.",
-      todo: 'Read the reason in **Details** and send it to your Essbase administrator. If it says "still running", the script keeps running on the server: see [When a long rule or calculation is cut off](#when-a-long-rule-or-calculation-is-cut-off).',
+      todo: 'Read the reason in **Details** and send it to your Essbase administrator. If it says "still running", see [When a long rule or calculation is cut off](#when-a-long-rule-or-calculation-is-cut-off).',
     },
     fr: {
       what: "Le script de calcul s'est arrêté sur une erreur (syntaxe, blocs verrouillés, droits) ; la raison donnée par le serveur suit les deux-points.",
-      todo: "Lisez la raison dans **Détails** et transmettez-la à votre administrateur Essbase. Si elle dit « toujours en cours », le script se poursuit sur le serveur : voir [Quand une règle ou un calcul long est interrompu](#quand-une-règle-ou-un-calcul-long-est-interrompu).",
+      todo: "Lisez la raison dans **Détails** et transmettez-la à votre administrateur Essbase. Si elle dit « toujours en cours », voir [Quand une règle ou un calcul long est interrompu](#quand-une-règle-ou-un-calcul-long-est-interrompu).",
+    },
+  },
+  QB_ERR_SCRIPT_UNKNOWN: {
+    page: "forms",
+    en: {
+      what: "The calculation script was renamed or removed on the server since the Forms Library listed it.",
+      todo: "Open ☰ › **Forms Library** again and pick the script there; if it is no longer listed, ask your Essbase administrator which one to run.",
+    },
+    fr: {
+      what: "Le script de calcul a été renommé ou supprimé sur le serveur depuis que la bibliothèque de formulaires l'a listé.",
+      todo: "Rouvrez ☰ › **Bibliothèque de formulaires** et choisissez-y le script ; s'il n'y figure plus, demandez à votre administrateur Essbase lequel lancer.",
     },
   },
   QB_ERR_RULE_FAILED: {
     page: "forms",
     en: {
-      what: "The business rule stopped with an error; the server's reason follows the colon. After a submit, what was saved is in [When a rule fails after you submit](#when-a-rule-fails-after-you-submit).",
-      todo: 'Read the reason in **Details**, correct the prompt values or the data, then submit again (demo server) or run the rule again from [Run a business rule](features/actions/RunRule.md) (Planning, PBCS). If it keeps failing, send the reason to the owner of the rule. If it says "still running", the rule keeps running on the server: see [When a long rule or calculation is cut off](#when-a-long-rule-or-calculation-is-cut-off).',
+      what: "The business rule stopped with an error; the server's reason follows the colon. After a submit, see [When a rule fails after you submit](#when-a-rule-fails-after-you-submit).",
+      todo: 'Read the reason in **Details**, correct the prompt values or the data, then submit again (demo server) or run the rule again from [Run a business rule](features/actions/RunRule.md) (Planning, PBCS). If it keeps failing, send the reason to the owner of the rule. If it says "still running", see [When a long rule or calculation is cut off](#when-a-long-rule-or-calculation-is-cut-off).',
     },
     fr: {
-      what: "La règle métier s'est arrêtée sur une erreur ; la raison donnée par le serveur suit les deux-points. Après une soumission, ce qui a été enregistré est dans [Quand une règle échoue après une soumission](#quand-une-règle-échoue-après-une-soumission).",
-      todo: "Lisez la raison dans **Détails**, corrigez les valeurs des invites ou les données, puis soumettez de nouveau (serveur de démonstration) ou relancez la règle depuis [Lancer une règle métier](features/actions/RunRule.md) (Planning, PBCS). Si elle échoue encore, transmettez la raison au responsable de la règle. Si elle dit « toujours en cours », la règle se poursuit sur le serveur : voir [Quand une règle ou un calcul long est interrompu](#quand-une-règle-ou-un-calcul-long-est-interrompu).",
+      what: "La règle métier s'est arrêtée sur une erreur ; la raison donnée par le serveur suit les deux-points. Après une soumission, voir [Quand une règle échoue après une soumission](#quand-une-règle-échoue-après-une-soumission).",
+      todo: "Lisez la raison dans **Détails**, corrigez les valeurs des invites ou les données, puis soumettez de nouveau (serveur de démonstration) ou relancez la règle depuis [Lancer une règle métier](features/actions/RunRule.md) (Planning, PBCS). Si elle échoue encore, transmettez la raison au responsable de la règle. Si elle dit « toujours en cours », voir [Quand une règle ou un calcul long est interrompu](#quand-une-règle-ou-un-calcul-long-est-interrompu).",
     },
   },
   QB_ERR_RULE_UNKNOWN: {
     page: "forms",
     en: {
-      what: "The rule's name or plan type is not spelled as in the Planning web interface (**Rules**), or you may not launch the rule.",
-      todo: "Copy the name and plan type from the Planning web interface; if they are right, ask your Planning administrator for the right to launch the rule.",
+      what: "The rule's name is not spelled as in the Planning web interface (**Rules**), you may not launch the rule, or, on the demo server, the plan type is not the rule's.",
+      todo: "Copy the name (and, on the demo server, the plan type) from the Planning web interface; if they are right, ask your Planning administrator for the right to launch the rule.",
     },
     fr: {
-      what: "Le nom de la règle ou son type de plan n'est pas écrit comme dans l'interface web de Planning (**Règles**), ou vous n'avez pas le droit de lancer la règle.",
-      todo: "Recopiez le nom et le type de plan depuis l'interface web de Planning ; s'ils sont justes, demandez le droit de lancement à votre administrateur Planning.",
+      what: "Le nom de la règle n'est pas écrit comme dans l'interface web de Planning (**Règles**), vous n'avez pas le droit de la lancer ou, sur le serveur de démonstration, le type de plan n'est pas le sien.",
+      todo: "Recopiez le nom (et, sur le serveur de démonstration, le type de plan) depuis l'interface web de Planning ; s'ils sont justes, demandez le droit de lancement à votre administrateur Planning.",
     },
   },
   QB_ERR_PROMPT_UNKNOWN: {
@@ -583,22 +629,22 @@ export const USER_ADVICE: Readonly<
   QB_ERR_PROMPT_INVALID: {
     page: "forms",
     en: {
-      what: "The value is not among the members or the range the prompt allows, for example a value typed after the list of members was changed, or a member you may not use. Nothing was saved or run. On your company's server, the message may be the server's own words.",
+      what: "The value is not among the members or the range the prompt allows, for example a member you may not use. Nothing was saved or run. On your company's server, the message may be the server's own words.",
       todo: "Pick another value from the prompt's list; the rule's owner knows what it expects.",
     },
     fr: {
-      what: "La valeur ne fait pas partie des membres ou de la plage que l'invite accepte, par exemple une valeur saisie après la modification de la liste des membres, ou un membre que vous ne pouvez pas utiliser. Rien n'a été enregistré ni exécuté. Sur le serveur de votre entreprise, le message peut reprendre les propres mots du serveur.",
+      what: "La valeur ne fait pas partie des membres ou de la plage que l'invite accepte, par exemple un membre que vous ne pouvez pas utiliser. Rien n'a été enregistré ni exécuté. Sur le serveur de votre entreprise, le message peut reprendre les propres mots du serveur.",
       todo: "Choisissez une autre valeur dans la liste de l'invite ; le responsable de la règle sait ce qu'elle attend.",
     },
   },
   QB_ERR_VALIDATION: {
     page: "forms",
     en: {
-      what: 'A value was refused; the message names it and says why. For example **Invalid value for ruleType: the rule "AggregateData" of plan type Plan1 is a script rule, not "graphical".**: the rule type typed under **Run a rule by name** is not the rule\'s (Planning checks it, your company\'s PBCS does not). Nothing was saved or run.',
+      what: "A value was refused; the message names it and says why, for example a rule type typed under **Run a rule by name** that is not the rule's (Planning checks it, your company's PBCS does not). Nothing was saved or run.",
       todo: "Correct the value the message names: for the rule type, type the one the message gives (`graphical`, `script` or `groovy`), or leave it empty ([Run a business rule](features/actions/RunRule.md)).",
     },
     fr: {
-      what: "Une valeur a été refusée ; le message la nomme et dit pourquoi. Par exemple **Valeur invalide pour ruleType : la règle « AggregateData » du type de plan Plan1 est de type script, et non « graphical ».** : le type de règle saisi sous **Lancer une règle par son nom** n'est pas celui de la règle (Planning le vérifie, le PBCS de votre entreprise non). Rien n'a été enregistré ni exécuté.",
+      what: "Une valeur a été refusée ; le message la nomme et dit pourquoi, par exemple un type de règle saisi sous **Lancer une règle par son nom** qui n'est pas celui de la règle (Planning le vérifie, le PBCS de votre entreprise non). Rien n'a été enregistré ni exécuté.",
       todo: "Corrigez la valeur que nomme le message : pour le type de règle, saisissez celui que donne le message (`graphical`, `script` ou `groovy`), ou laissez-le vide ([Lancer une règle métier](features/actions/RunRule.md)).",
     },
   },
@@ -657,6 +703,28 @@ export const USER_ADVICE: Readonly<
       todo: "Obtenez une nouvelle clé par une connexion avec Google ou Microsoft sur la page de clé de votre serveur QiBates, et collez-la quand le volet la redemande, comme au premier lancement ([Excel](activation/Activate-on-Excel.md#premier-lancement), [Google Sheets](activation/Activate-on-Docs.md#premier-lancement)). Si vous n'avez pas l'adresse de la page de clé, ou si la connexion avec Google ou Microsoft est refusée, adressez-vous à votre administrateur QiBates.",
     },
   },
+  QB_ERR_OAUTH_FAILED: {
+    page: "login",
+    en: {
+      what: "On the key page, after you signed in with Google or Microsoft: you cancelled the sign-in or refused what it asked to share, your account has no verified e-mail address to share, or the QiBates server could not check the sign-in. The end of the message gives the reason.",
+      todo: "Open the key page again, as at the first launch ([Excel](activation/Activate-on-Excel.md#first-launch), [Google Sheets](activation/Activate-on-Docs.md#first-launch)), and accept sharing your e-mail address. If the message comes back, send it to your QiBates administrator.",
+    },
+    fr: {
+      what: "Sur la page de clé, après votre connexion avec Google ou Microsoft : vous avez annulé la connexion ou refusé ce qu'elle demandait de partager, votre compte n'a pas d'adresse e-mail vérifiée à partager, ou le serveur QiBates n'a pas pu vérifier la connexion. La fin du message, en anglais, en donne la raison.",
+      todo: "Rouvrez la page de clé, comme au premier lancement ([Excel](activation/Activate-on-Excel.md#premier-lancement), [Google Sheets](activation/Activate-on-Docs.md#premier-lancement)), et acceptez le partage de votre adresse e-mail. Si le message revient, transmettez-le à votre administrateur QiBates.",
+    },
+  },
+  QB_ERR_RATE_LIMITED: {
+    page: "login",
+    en: {
+      what: "A limit was reached: too many requests from your key or address, a rule or calculation limit, or a demo login past the demo server's session limits; or, at login, your own server refuses for a while, for example after several failed logins (see [Too many requests](#too-many-requests) below).",
+      todo: "Wait the number of seconds the message gives, then go on; refresh fewer sheets at a time, let your rules end before you start more, or log out of the connections you no longer use. Check your password before you log in again. If it happens often, tell your QiBates administrator.",
+    },
+    fr: {
+      what: "Une limite a été atteinte : trop de requêtes depuis votre clé ou votre adresse, une limite de règles ou de calculs, ou une connexion de démonstration au-delà des limites de sessions du serveur de démonstration ; ou, à la connexion, votre propre serveur refuse pendant un moment, par exemple après plusieurs échecs de connexion (voir [Trop de requêtes](#trop-de-requêtes) ci-dessous).",
+      todo: "Attendez le nombre de secondes que donne le message, puis continuez ; actualisez moins de feuilles à la fois, laissez vos règles se terminer avant d'en lancer d'autres, ou déconnectez-vous des connexions que vous n'utilisez plus. Vérifiez votre mot de passe avant de vous reconnecter. Si cela se reproduit souvent, prévenez votre administrateur QiBates.",
+    },
+  },
   QB_ERR_PROVIDER_ERROR: {
     page: "grids",
     en: {
@@ -692,16 +760,16 @@ export const USER_ADVICE: Readonly<
       todo: "Attendez une minute, puis réessayez. Si cela dure, prévenez votre administrateur QiBates en lui indiquant l'heure.",
     },
   },
-  QB_ERR_RATE_LIMITED: {
+  QB_ERR_INTERNAL: {
     page: "login",
     server: true,
     en: {
-      what: "One of the QiBates server's limits was reached: too many requests from your key or address, a rule or calculation limit, or a demo login past the limit of your network (see [Too many requests](#too-many-requests) below).",
-      todo: "Wait the number of seconds the message gives, then go on; refresh fewer sheets at a time, let your rules end before you start more, or log out of the connections you no longer use. If it happens often, tell your QiBates administrator.",
+      what: "The QiBates server met an unexpected fault; nothing was changed. This message is in English whatever your language.",
+      todo: "Try once more. If it comes back, click **Copy** in the notification's **Details** and send the text to your QiBates administrator, with the time it happened: they find the fault in the QiBates server's log.",
     },
     fr: {
-      what: "L'une des limites du serveur QiBates a été atteinte : trop de requêtes depuis votre clé ou votre adresse, une limite de règles ou de calculs, ou une connexion de démonstration au-delà de la limite de votre réseau (voir [Trop de requêtes](#trop-de-requêtes) ci-dessous).",
-      todo: "Attendez le nombre de secondes que donne le message, puis continuez ; actualisez moins de feuilles à la fois, laissez vos règles se terminer avant d'en lancer d'autres, ou déconnectez-vous des connexions que vous n'utilisez plus. Si cela se reproduit souvent, prévenez votre administrateur QiBates.",
+      what: "Le serveur QiBates a rencontré une erreur inattendue ; rien n'a été modifié. Ce message est en anglais, quelle que soit votre langue.",
+      todo: "Réessayez une fois. Si le message revient, cliquez sur **Copier** dans les **Détails** de la notification et envoyez le texte à votre administrateur QiBates en lui indiquant l'heure : il retrouve l'erreur dans le journal du serveur QiBates.",
     },
   },
 };

@@ -614,13 +614,56 @@ const WORKS_ON_ONLY_PAGE_ROWS: Record<string, readonly string[]> = {
   "QiBates/features/settings/NavigationWithoutData.md": ["navigation-without-data"],
   "QiBates/features/settings/UnknownMemberIndication.md": ["adhoc"],
   "QiBates/features/settings/WithoutIndentation.md": ["indentation"],
+  ...Object.fromEntries(
+    [
+      "Applications",
+      "BurgerMenu",
+      "Connections",
+      "FormsLibrary",
+      "Login",
+      "MemberSelection",
+      "Settings",
+      "ToastFlow",
+    ].map((page) => [`QiBates/understanding-the-app/understanding-essbase-ssas/${page}.md`, []]),
+  ),
 };
 
 /**
  * User pages whose "Works on" line is not a matrix verdict but says what each server has, by hand: Cell types is
  * about the cells a server has (Essbase and SSAS cells are numbers), not a feature that works or not.
  */
+const ESSBASE_SCREENS = "QiBates/understanding-the-app/understanding-essbase-ssas";
+/** The line of an Essbase/SSAS screen every server of the family shows whole. */
+const ESSBASE_FAMILY_ALL = {
+  en: "**Works on:** Essbase 11.x, Essbase 21c and SSAS (Planning and PBCS have screens of their own)",
+  fr: "**Fonctionne avec\u00a0:** Essbase 11.x, Essbase 21c et SSAS (Planning et PBCS ont leurs propres écrans)",
+};
+
 const WORKS_ON_TEXT: Record<string, Record<DocLocale, string>> = {
+  // The Essbase/SSAS screens: what each server of the family shows, the differences told under "On each server".
+  [`${ESSBASE_SCREENS}/Applications.md`]: ESSBASE_FAMILY_ALL,
+  [`${ESSBASE_SCREENS}/Connections.md`]: ESSBASE_FAMILY_ALL,
+  [`${ESSBASE_SCREENS}/Login.md`]: ESSBASE_FAMILY_ALL,
+  [`${ESSBASE_SCREENS}/BurgerMenu.md`]: {
+    en: "**Works on:** Essbase 11.x, Essbase 21c and SSAS; submitting forecasts to Essbase 11.x: [demo only](#on-each-server)",
+    fr: "**Fonctionne avec\u00a0:** Essbase 11.x, Essbase 21c et SSAS\u202f; soumission des prévisions vers Essbase 11.x\u00a0: [démo seulement](#selon-le-serveur)",
+  },
+  [`${ESSBASE_SCREENS}/Settings.md`]: {
+    en: "**Works on:** Essbase 11.x, Essbase 21c and SSAS; a few settings differ by server ([On each server](#on-each-server))",
+    fr: "**Fonctionne avec\u00a0:** Essbase 11.x, Essbase 21c et SSAS\u202f; quelques paramètres diffèrent selon le serveur ([Selon le serveur](#selon-le-serveur))",
+  },
+  [`${ESSBASE_SCREENS}/MemberSelection.md`]: {
+    en: "**Works on:** Essbase 11.x and Essbase 21c · SSAS: [partly](#on-each-server) (no UDAs)",
+    fr: "**Fonctionne avec\u00a0:** Essbase 11.x et Essbase 21c · SSAS\u00a0: [en partie](#selon-le-serveur) (pas d'UDA)",
+  },
+  [`${ESSBASE_SCREENS}/ToastFlow.md`]: {
+    en: "**Works on:** Essbase 11.x, Essbase 21c and SSAS; the messages of a submit on Essbase 11.x: [demo only](#on-each-server)",
+    fr: "**Fonctionne avec\u00a0:** Essbase 11.x, Essbase 21c et SSAS\u202f; les messages d'une soumission sur Essbase 11.x\u00a0: [démo seulement](#selon-le-serveur)",
+  },
+  [`${ESSBASE_SCREENS}/FormsLibrary.md`]: {
+    en: "**Works on:** saved grids on Essbase 11.x, Essbase 21c and SSAS · calculation scripts on Essbase 11.x and Essbase 21c, [not on SSAS](#on-each-server)",
+    fr: "**Fonctionne avec\u00a0:** grilles enregistrées sur Essbase 11.x, Essbase 21c et SSAS · scripts de calcul sur Essbase 11.x et Essbase 21c, [pas sur SSAS](#selon-le-serveur)",
+  },
   "QiBates/features/features/Types.md": {
     en: "**Works on:** Planning and PBCS: number, text and Smart List cells · Essbase 11.x, Essbase 21c and SSAS: number cells only",
     fr: "**Fonctionne avec :** Planning et PBCS : cellules numériques, texte et de liste dynamique · Essbase 11.x, Essbase 21c et SSAS : cellules numériques seulement",

@@ -371,12 +371,12 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         part: ["writeBack", "formSubmit"],
         partWhy: {
           planning: {
-            en: "Forecasts are computed; submitting them to a form follows the form's submit, whose rules on save run only for a Service Administrator.",
-            fr: "Les prévisions sont calculées\u00a0; leur soumission dans un formulaire suit celle du formulaire, dont les règles à l'enregistrement ne s'exécutent que pour un administrateur de service.",
+            en: "Forecasts are computed; submitting them to a form follows the form's submit, whose rules on save run only where the server has Oracle's Form definitions call, and there only for a Service Administrator.",
+            fr: "Les prévisions sont calculées\u00a0; leur soumission dans un formulaire suit celle du formulaire, dont les règles à l'enregistrement ne s'exécutent que si le serveur a l'appel Form definitions d'Oracle, et là seulement pour un administrateur de service.",
           },
           pbcs: {
-            en: "Forecasts are computed; submitting them to a form follows the form's submit, whose rules on save run only for a Service Administrator.",
-            fr: "Les prévisions sont calculées\u00a0; leur soumission dans un formulaire suit celle du formulaire, dont les règles à l'enregistrement ne s'exécutent que pour un administrateur de service.",
+            en: "Forecasts are computed; submitting them to a form follows the form's submit, whose rules on save run only where the server has Oracle's Form definitions call, and there only for a Service Administrator.",
+            fr: "Les prévisions sont calculées\u00a0; leur soumission dans un formulaire suit celle du formulaire, dont les règles à l'enregistrement ne s'exécutent que si le serveur a l'appel Form definitions d'Oracle, et là seulement pour un administrateur de service.",
           },
           essbase: {
             en: "Forecasts are computed; submitting them to a real Essbase 11.x server is not available.",
@@ -395,8 +395,8 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         needs: ["writeBack", "formSubmit"],
         base: { ssas: ["partly", R.ssasWrite] },
         partWhy: each(PLANNING_FAMILY, {
-          en: "Imports into a form you open by its name; the rows are submitted like a form, and its rules on save run only for a Service Administrator.",
-          fr: "Importe dans un formulaire ouvert par son nom\u00a0; les lignes sont soumises comme un formulaire, et ses règles à l'enregistrement ne s'exécutent que pour un administrateur de service.",
+          en: "Imports into a form you open by its name; the rows are submitted like a form, and its rules on save run only where the server has Oracle's Form definitions call, and there only for a Service Administrator.",
+          fr: "Importe dans un formulaire ouvert par son nom\u00a0; les lignes sont soumises comme un formulaire, et ses règles à l'enregistrement ne s'exécutent que si le serveur a l'appel Form definitions d'Oracle, et là seulement pour un administrateur de service.",
         }),
       },
       {
@@ -568,19 +568,43 @@ export function rowReasons(
   connectors: readonly Connector[],
   locale: "en" | "fr",
   inMatrix = false,
+  notes?: ReadonlyMap<string, number>,
 ): string {
+  return reasonParts(row, connectors, locale, inMatrix)
+    .map(({ names, why }) => {
+      const note = notes?.get(why);
+      const text = note === undefined ? why : NOTE_REF[locale](note);
+      return locale === "fr"
+        ? `**${names}**\u00a0: ${note === undefined ? afterColonFr(text) : text}`
+        : `**${names}**: ${text}`;
+    })
+    .join("<br/>");
+}
+
+/** A row's distinct reasons, each with the servers it holds for ("Planning, PBCS"). */
+function reasonParts(
+  row: FeatureRow,
+  connectors: readonly Connector[],
+  locale: "en" | "fr",
+  inMatrix: boolean,
+): { names: string; why: string }[] {
   const byReason = new Map<string, Connector[]>();
   for (const c of connectors) {
     const why = ((inMatrix ? row.matrixWhy?.[c] : undefined) ?? featureVerdict(row, c).why)?.[locale];
     if (why) byReason.set(why, [...(byReason.get(why) ?? []), c]);
   }
-  return [...byReason]
-    .map(([why, servers]) => {
-      const names = servers.map((c) => SERVER_NAME[c][locale]).join(", ");
-      return locale === "fr" ? `**${names}**\u00a0: ${afterColonFr(why)}` : `**${names}**: ${why}`;
-    })
-    .join("<br/>");
+  return [...byReason].map(([why, servers]) => ({
+    names: servers.map((c) => SERVER_NAME[c][locale]).join(", "),
+    why,
+  }));
 }
+
+/** A reason several rows of one table share is told once, in a note under the table; the cells point to it. */
+const NOTE_REF = {
+  en: (n: number) => `see note ${n} below.`,
+  fr: (n: number) => `voir la note ${n} ci-dessous.`,
+} as const;
+const NOTES_HEADING = { en: "Notes:", fr: "Notes :" } as const;
 
 /** A table of `rows` over `connectors`: verdicts in the cells, a row's reasons in its last cell. */
 function verdictTable(
@@ -589,9 +613,10 @@ function verdictTable(
   locale: "en" | "fr",
   label: (row: FeatureRow) => string,
   inMatrix = false,
+  notes?: ReadonlyMap<string, number>,
 ): string[] {
   const first = locale === "en" ? "Feature" : "Fonctionnalité";
-  const reasons = (row: FeatureRow) => rowReasons(row, connectors, locale, inMatrix);
+  const reasons = (row: FeatureRow) => rowReasons(row, connectors, locale, inMatrix, notes);
   const why = rows.some((row) => reasons(row) !== "");
   return [
     `| ${first} | ${connectors.map((c) => SERVER_NAME[c][locale]).join(" | ")} |${why ? ` ${WHY_HEADING[locale]} |` : ""}`,
@@ -608,6 +633,14 @@ export function featureMatrix(locale: "en" | "fr", root = ""): string {
   const lines: string[] = [];
   for (const group of FEATURE_GROUPS) {
     lines.push(`### ${group.heading[locale]}`, "");
+    // A reason two rows or more of the table give is told once, under it.
+    const rowsOf = new Map<string, number>();
+    for (const row of group.rows) {
+      for (const { why } of reasonParts(row, MATRIX_CONNECTORS, locale, true)) {
+        rowsOf.set(why, (rowsOf.get(why) ?? 0) + 1);
+      }
+    }
+    const notes = new Map([...rowsOf].filter(([, n]) => n >= 2).map(([why], i) => [why, i + 1]));
     lines.push(
       ...verdictTable(
         group.rows,
@@ -615,9 +648,15 @@ export function featureMatrix(locale: "en" | "fr", root = ""): string {
         locale,
         (row) => (row.page ? `[${row.label[locale]}](${root}${row.page})` : row.label[locale]),
         true,
+        notes,
       ),
     );
     lines.push("");
+    if (notes.size > 0) {
+      lines.push(NOTES_HEADING[locale], "");
+      for (const [why, n] of notes) lines.push(`${n}. ${why}`);
+      lines.push("");
+    }
   }
   return lines.join("\n").trimEnd();
 }

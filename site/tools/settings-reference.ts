@@ -89,8 +89,8 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   PUBLIC_URL: {
     group: "serve",
     text: {
-      en: "The address users reach, without a user name or password; an `https` address also turns on HSTS. Required, in `https`, once a Google or Microsoft sign-in is configured: it is the start of the sign-in's callback address.",
-      fr: "L'adresse que joignent les utilisateurs, sans nom d'utilisateur ni mot de passe ; une adresse `https` active aussi HSTS. Obligatoire, en `https`, dès qu'une connexion avec Google ou Microsoft est configurée : elle commence l'adresse de retour de la connexion.",
+      en: "The address users reach, without a user name or password; an `https` address also turns on HSTS. Required once a Google or Microsoft sign-in is configured, in `https` (`http` only for `localhost`, `127.0.0.1` or `[::1]`, for a trial on one machine): it is the start of the sign-in's redirect address.",
+      fr: "L'adresse que joignent les utilisateurs, sans nom d'utilisateur ni mot de passe ; une adresse `https` active aussi HSTS. Obligatoire dès qu'une connexion avec Google ou Microsoft est configurée, en `https` (`http` seulement pour `localhost`, `127.0.0.1` ou `[::1]`, pour un essai sur une seule machine) : elle commence l'adresse de redirection de la connexion.",
     },
     page: "admin/run-the-server.md",
   },
@@ -217,8 +217,8 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   QIBATES_DEMO_SESSION_VIEWS: {
     group: "demo",
     text: {
-      en: "Each session of the demo key or of a demo user writes to a copy of the demo data of its own, dropped when the session ends. Set `false` when a class should see one another's changes in the shared demo data.",
-      fr: "Chaque session de la clé de démonstration ou d'un utilisateur de démonstration écrit dans une copie des données de démonstration qui lui est propre, abandonnée à la fin de la session. Mettez `false` quand une classe doit voir les modifications des uns et des autres dans les données de démonstration partagées.",
+      en: "Each session of the demo key, and each session of the demo user on the protocol endpoints, writes to a copy of the demo data of its own, dropped when the session ends; a session opened with another key writes the shared demo data. Set `false` when a class should see one another's changes in the shared demo data.",
+      fr: "Chaque session de la clé de démonstration, et chaque session de l'utilisateur de démonstration sur les points d'accès des protocoles, écrit dans une copie des données de démonstration qui lui est propre, abandonnée à la fin de la session ; une session ouverte avec une autre clé écrit dans les données de démonstration partagées. Mettez `false` quand une classe doit voir les modifications des uns et des autres dans les données de démonstration partagées.",
     },
     page: "admin/run-the-server.md",
   },
@@ -234,7 +234,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "demo",
     text: {
       en: "Sessions of the public demo key one client network (an IPv6 /48, or one IPv4 address) may hold at once, past which a demo-key login from there is refused with `429` (raise it when many people reach the demo from one network). Past the demo key's 10,000 sessions in all, a login is refused the same way; neither refuses a client address (for IPv6, its /64) that holds `MAX_SESSIONS_PER_KEY` sessions: that address's oldest session ends instead.",
-      fr: "Les sessions de la clé de démonstration publique qu'un réseau de clients (un /48 IPv6, ou une adresse IPv4) peut détenir à la fois ; au-delà, une connexion avec cette clé depuis ce réseau est refusée avec `429` (augmentez-le quand beaucoup de personnes joignent la démonstration depuis un même réseau). Au-delà des 10 000 sessions de la clé de démonstration en tout, une connexion est refusée de la même façon ; aucune de ces limites ne refuse une adresse du client (un /64 IPv6) qui détient `MAX_SESSIONS_PER_KEY` sessions : sa session la plus ancienne se ferme.",
+      fr: "Les sessions de la clé de démonstration publique qu'un réseau de clients (un /48 IPv6 ou une adresse IPv4) peut détenir à la fois ; au-delà, une connexion avec cette clé depuis ce réseau est refusée avec `429` (augmentez-le quand beaucoup de personnes joignent la démonstration depuis un même réseau). Au-delà des 10 000 sessions de la clé en tout, une connexion est refusée de même ; une adresse (un /64 IPv6) qui détient `MAX_SESSIONS_PER_KEY` sessions n'est jamais refusée : sa session la plus ancienne se ferme.",
     },
     page: "admin/caller-limits.md",
   },
@@ -265,7 +265,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "demo",
     text: {
       en: "Jobs of the embedded engine (business rules, calculations, What-If writes, data loads, clears, exports) one user may have running or waiting at once (for the shared demo accounts, one client address, an IPv6 client's /64); past it, a job is refused at once: `429` with `Retry-After` on the API, Essbase REST and Planning REST, an error in an HTTP `200` on XMLA and Smart View. Raise it for users who start many rules in a row.",
-      fr: "Les travaux du moteur intégré (règles métier, calculs, écritures de l'analyse de scénarios, chargements, effacements et exports de données) qu'un utilisateur peut avoir en cours ou en attente à la fois (pour les comptes de démonstration partagés, une adresse du client, le /64 d'un client IPv6) ; au-delà, un travail est refusé aussitôt : `429` avec `Retry-After` sur l'API, Essbase REST et Planning REST, une erreur avec le statut HTTP `200` sur XMLA et Smart View. Augmentez-le pour des utilisateurs qui lancent beaucoup de règles d'affilée.",
+      fr: "Les travaux du moteur intégré (règles métier, calculs, écritures de l'analyse de scénarios, chargements, effacements et exports de données) qu'un utilisateur peut avoir en cours ou en attente à la fois (pour les comptes de démonstration partagés, par adresse du client, le /64 en IPv6) ; au-delà, un travail est refusé aussitôt : `429` avec `Retry-After` sur l'API, Essbase REST et Planning REST, une erreur dans un HTTP `200` sur XMLA et Smart View. Augmentez-le pour des utilisateurs qui lancent beaucoup de règles d'affilée.",
     },
     page: "admin/caller-limits.md",
   },
@@ -321,7 +321,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "servers",
     text: {
       en: "The largest response read from one of your servers, in bytes; a larger one is refused (`QB_ERR_PROVIDER_MALFORMED`) before it is parsed. Raise it for very large Essbase grids, an SSAS or Essbase 11.x member with tens of thousands of children, an SSAS dimension of more than about 21,000 members read in one response, an SSAS MDX result of more than about 160,000 cells with a value, or a Planning dimension of more than about 100,000 members; past 1,000,000 XML elements in one SSAS response, no value helps.",
-      fr: "La plus grande réponse lue depuis l'un de vos serveurs, en octets ; une réponse plus grande est refusée (`QB_ERR_PROVIDER_MALFORMED`) avant d'être analysée. Augmentez-la pour de très grandes grilles Essbase, un membre SSAS ou Essbase 11.x qui a des dizaines de milliers d'enfants, une dimension SSAS lue en entier de plus de 21 000 membres environ ou un résultat MDX de plus de 160 000 cellules non vides environ, ou une dimension Planning de plus de 100 000 membres environ ; au-delà de 1 000 000 d'éléments XML par réponse SSAS, aucune valeur ne suffit.",
+      fr: "La plus grande réponse lue depuis l'un de vos serveurs, en octets ; plus grande, elle est refusée (`QB_ERR_PROVIDER_MALFORMED`) avant d'être analysée. Augmentez-la pour de très grandes grilles Essbase, un membre SSAS ou Essbase 11.x à des dizaines de milliers d'enfants, une dimension SSAS lue en entier de plus de 21 000 membres environ, un résultat MDX SSAS de plus de 160 000 cellules non vides environ ou une dimension Planning de plus de 100 000 membres environ ; au-delà de 1 000 000 d'éléments XML par réponse SSAS, aucune valeur ne suffit.",
     },
     page: "admin/server-responses.md",
   },
