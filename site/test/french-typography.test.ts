@@ -90,6 +90,8 @@ describe("French typography of a text", () => {
     expect(
       show(frenchTypography("100 sessions, 10 000 sessions, les 20 premières lignes, 600 requêtes")),
     ).toBe("100_sessions, 10^000_sessions, les 20_premières lignes, 600_requêtes");
+    // Not before an elided word: « l'entité 450 n'a ».
+    expect(frenchTypography("l'entité 450 n'a pas")).toBe("l'entité 450 n'a pas");
     // A unit's symbol keeps its narrow no-break space.
     expect(show(frenchTypography("dans 10 s environ"))).toBe("dans 10^s environ");
   });
@@ -261,7 +263,7 @@ const WRONG_SPACE =
 // A number and the word after it with an ordinary space, unless the number is a code (an error's, a port).
 // A number and the word it counts with an ordinary space (not a code's number, a year, nor before a word that
 // does not follow a count: the rules of packages/provider/src/french-typography.ts).
-const NUMBER_WORD = /(?<![\p{L}\p{N}_.,#/:\u202F-])(\d+) (\p{L}+)/gu;
+const NUMBER_WORD = /(?<![\p{L}\p{N}_.,#/:\u202F-])(\d+) (\p{L}+)(?!['’])/gu;
 const CODE_BEFORE = /(?:\b(?:error|erreur|code|port|n°|no|id|identifiant|numéro|version|build)|#)\s*$/i;
 const NOT_COUNTED =
   /^(?:à|a|au|aux|avec|car|ce|cet|cette|dans|de|des|du|en|est|et|il|elle|la|le|les|mais|ne|ni|on|ont|ou|où|par|pour|puis|que|qui|sa|se|ses|si|son|sont|sur|un|une|y)$/i;

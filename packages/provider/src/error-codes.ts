@@ -408,9 +408,9 @@ export const ERROR_CODES = {
     status: 422,
     en: "The dimension {dimension} is the last one on its axis and cannot move.",
     fr: "La dimension {dimension} est la dernière de son axe et ne peut pas être déplacée.",
-    when: "Pivot of the only row or column dimension. Pivot to POV moves it all the same when the POV row holds a dimension: the first one takes its place. It is refused only when the POV row is empty.",
+    when: "Pivot of the only row or column dimension. Pivot to POV moves it all the same when a dimension is in the POV (on the POV row, or left off the sheet, at its top member): the first one takes its place. It is refused only when every dimension of the cube is on the rows or the columns.",
     whenFr:
-      "Pivot de la seule dimension en ligne ou en colonne. Pivoter vers le PDV la déplace tout de même quand la ligne de PDV contient une dimension : la première prend sa place. Le pivot n'est refusé que si la ligne de PDV est vide.",
+      "Pivot de la seule dimension en ligne ou en colonne. Pivoter vers le PDV la déplace tout de même quand une dimension est au PDV (sur la ligne de PDV, ou absente de la feuille, à son membre de tête) : la première prend sa place. Le pivot n'est refusé que si toutes les dimensions du cube sont en ligne ou en colonne.",
   },
   QB_ERR_SAVE_CONFLICT: {
     status: 409,

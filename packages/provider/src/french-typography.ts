@@ -119,11 +119,13 @@ function spaceProse(text: string): string {
   );
   // A number and the word it counts (`100 sessions`, `20 premières lignes`), separated by an ordinary space: a
   // no-break space. Not before a word that does not follow a count (`ligne 12 de la requête`), nor after a year
-  // (`en 2026 QiBates`); a narrow space already there (a unit's symbol, `10 s`) stays.
+  // (`en 2026 QiBates`), nor before an elided word (`l'entité 450 n'a`); a narrow space already there (a unit's
+  // symbol, `10 s`) stays.
   out = out.replace(
-    /(?<![\p{L}\p{N}_.,#/:\u202F-])(\d(?:[\d\u202F]*\d)?(?:,\d+)?) (?=(\p{L}+))/gu,
-    (match, number: string, word: string, at: number) =>
+    /(?<![\p{L}\p{N}_.,#/:\u202F-])(\d(?:[\d\u202F]*\d)?(?:,\d+)?) (?=(\p{L}+)(['’]?))/gu,
+    (match, number: string, word: string, elided: string, at: number) =>
       CODE_WORD.test(out.slice(0, at)) ||
+      elided !== "" ||
       NOT_COUNTED.has(word.toLowerCase()) ||
       /^(?:19|20)\d\d$/.test(number)
         ? match

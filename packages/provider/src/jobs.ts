@@ -38,11 +38,11 @@ function jobsBusyText(seconds: number, bound: "user" | "server"): ProviderText {
   return bound === "user"
     ? {
         en: `Too many jobs of this user are running or waiting; retry in ${seconds} s.`,
-        fr: `Trop de travaux de cet utilisateur sont en cours ou en attente ; réessayez dans ${seconds} s.`,
+        fr: `Trop de travaux de cet utilisateur sont en cours ou en attente\u202f; réessayez dans ${seconds}\u202fs.`,
       }
     : {
         en: `Too many jobs on the server are running or waiting; retry in ${seconds} s.`,
-        fr: `Trop de travaux sont en cours ou en attente sur le serveur ; réessayez dans ${seconds} s.`,
+        fr: `Trop de travaux sont en cours ou en attente sur le serveur\u202f; réessayez dans ${seconds}\u202fs.`,
       };
 }
 

@@ -155,7 +155,7 @@ export class TooManyLogins extends Error {
 
   private static words(seconds: number, locale: ErrorLocale): string {
     return locale === "fr"
-      ? `Trop de connexions ont échoué : réessayez dans ${seconds}\u00a0s.`
+      ? `Trop de connexions ont échoué\u00a0: réessayez dans ${seconds}\u202fs.`
       : `Too many failed logins: try again in ${seconds} s.`;
   }
 }

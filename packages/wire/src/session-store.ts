@@ -53,7 +53,7 @@ export class SessionsFull extends Error {
 
   private static words(locale: ErrorLocale): string {
     return locale === "fr"
-      ? "Trop de sessions sont ouvertes sur ce serveur : réessayez plus tard."
+      ? "Trop de sessions sont ouvertes sur ce serveur\u00a0: réessayez plus tard."
       : "Too many sessions are open on this server: try again later.";
   }
 }
@@ -83,7 +83,7 @@ export class NetworkSessionsFull extends Error {
   private static words(network: string, limit: number, locale: ErrorLocale): string {
     const n = formatNumber(limit, locale);
     return locale === "fr"
-      ? `Votre réseau (${network}) a atteint la limite de ${n} sessions ouvertes sur ce serveur : fermez les sessions que vous n'utilisez plus, ou réessayez plus tard.`
+      ? `Votre réseau (${network}) a atteint la limite de ${n}\u00a0sessions ouvertes sur ce serveur\u00a0: fermez les sessions que vous n'utilisez plus, ou réessayez plus tard.`
       : `Your network (${network}) has reached its limit of ${n} open sessions on this server: log out of the sessions you no longer use, or try again later.`;
   }
 }

@@ -53,7 +53,8 @@ async function whileHeld<T>(
   return Promise.all(calls);
 }
 
-const FRENCH = /^Trop de travaux de cet utilisateur sont en cours ou en attente ; réessayez dans \d+ s\.$/;
+const FRENCH =
+  /^Trop de travaux de cet utilisateur sont en cours ou en attente\u202f; réessayez dans \d+\u202fs\.$/;
 const ENGLISH = /^Too many jobs of this user are running or waiting; retry in \d+ s\.$/;
 
 describe("XMLA: What-If writes refused past the job queue's bound", () => {

@@ -59,7 +59,7 @@ describe("the sessions' cap per client network", () => {
   it("says a full store in the language the client asks for", () => {
     const full = new SessionsFull();
     expect(refusalMessage(full, "fr-CA,fr;q=0.9")).toBe(
-      "Trop de sessions sont ouvertes sur ce serveur : réessayez plus tard.",
+      "Trop de sessions sont ouvertes sur ce serveur\u00a0: réessayez plus tard.",
     );
     expect(refusalMessage(full, "en-GB")).toBe("Too many sessions are open on this server: try again later.");
   });

@@ -34,11 +34,11 @@ const TEXT: Record<
   },
   fr: {
     title: "QiBates — nouvelle clé d'API",
-    heading: (name) => `Nouvelle clé d'API « ${name} »`,
+    heading: (name) => `Nouvelle clé d'API «\u00a0${name}\u00a0»`,
     intro:
-      "Connectez-vous pour choisir le compte auquel la clé appartient. La clé n'est affichée qu'une fois, juste après la connexion : copiez-la à ce moment-là.",
+      "Connectez-vous pour choisir le compte auquel la clé appartient. La clé n'est affichée qu'une fois, juste après la connexion\u00a0: copiez-la à ce moment-là.",
     signIn: (provider) => `Se connecter avec ${provider}`,
-    none: "Aucun fournisseur de connexion n'est configuré sur ce serveur : demandez à son administrateur de définir GOOGLE_CLIENT_ID ou MICROSOFT_CLIENT_ID.",
+    none: "Aucun fournisseur de connexion n'est configuré sur ce serveur\u00a0: demandez à son administrateur de définir GOOGLE_CLIENT_ID ou MICROSOFT_CLIENT_ID.",
   },
 };
 

@@ -25,7 +25,9 @@ describe("nav/openform past MAX_GRID_CELLS", () => {
       { connector: "planning", language: "fr" },
     );
     expectError(fr, 413, "QB_ERR_GRID_TOO_LARGE");
-    expect(fr.json.message).toMatch(/^La grille est trop grande : la réponse aurait au moins \d+ cellules/);
+    expect(fr.json.message).toMatch(
+      /^La grille est trop grande\u00a0: la réponse aurait au moins \d+ cellules/,
+    );
   });
 
   it("refuses a composite form whose one sheet is larger than the limit", async () => {

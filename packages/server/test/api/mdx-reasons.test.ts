@@ -1,5 +1,5 @@
 import { type MdxMessageId, mdxText } from "@qibates/engine/mdx";
-import { afterColon } from "@qibates/provider";
+import { afterColon, afterColonFrench } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MDX_TEXTS_FR } from "../../../grid-bridge/src/mdx-errors.ts";
 import { ENGLISH, MDX_SAMPLES, type MdxSample, sampleError } from "../../../grid-bridge/test/mdx-samples.ts";
@@ -61,7 +61,7 @@ describe("an MDX query the engine refuses, through the API in English and in Fre
       );
       expect(french.body.message).toMatch(
         new RegExp(
-          `^La requête MDX ne peut pas s'exécuter : ${literal(fr)} \\(sur « .* », ligne \\d+, colonne \\d+\\)\\.$`,
+          `^La requête MDX ne peut pas s'exécuter\u00a0: ${literal(afterColonFrench({ en: sample.english, fr }))} \\(sur «\u00a0.*\u00a0», ligne \\d+, colonne \\d+\\)\\.$`,
           "s",
         ),
       );

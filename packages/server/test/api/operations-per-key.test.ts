@@ -81,7 +81,7 @@ describe("OPERATIONS_PER_KEY", () => {
         /^This API key holds as many operations as the server keeps for one key \(2\); retry in [\d,]+ s/,
       );
       expect(refusals.get("fr")).toMatch(
-        /^Cette clé d'API détient autant d'opérations que le serveur en conserve pour une clé \(2\) ; réessayez dans [\d\s\u202f]+ s/,
+        /^Cette clé d'API détient autant d'opérations que le serveur en conserve pour une clé \(2\)\u202f; réessayez dans [\d\s\u202f]+\u202fs/,
       );
       expect(await storedOperations()).toBe(2);
 

@@ -193,7 +193,7 @@ describe("routes", () => {
     });
     expect(fr.statusCode).toBe(405);
     expect(fr.json().message).toMatch(
-      /^La méthode PUT n'est pas autorisée sur \/qibates\/api\/v2\/deletekey\/some-key ; utilisez /,
+      /^La méthode PUT n'est pas autorisée sur \/qibates\/api\/v2\/deletekey\/some-key\u202f; utilisez /,
     );
     // A GET route also takes HEAD: Allow says so, the message names GET.
     const health = await a.inject({ method: "DELETE", url: "/qibates/api/v2/health" });

@@ -192,7 +192,7 @@ const CASES: Case[] = [
     send: post("action/zoomin", () => zoom({ settings: { zoomMode: "ALL_LEVELS" } })),
     field: "settings.zoomMode",
     en: 'Invalid value for settings: unknown setting "zoomMode"; the settings are ',
-    fr: "Valeur invalide pour settings : option inconnue « zoomMode » ; les options sont ",
+    fr: "Valeur invalide pour settings\u00a0: option inconnue « zoomMode » ; les options sont ",
   },
   {
     keyword: "the body (not an object)",

@@ -63,7 +63,7 @@ describe("a job refused past the queue's bound, in French", () => {
       expect(fr.statusCode).toBe(429);
       expect(fr.headers["retry-after"]).toMatch(/^\d+$/);
       expect(fr.json().errorMessage).toBe(
-        `Trop de travaux de cet utilisateur sont en cours ou en attente ; réessayez dans ${fr.headers["retry-after"]} s.`,
+        `Trop de travaux de cet utilisateur sont en cours ou en attente\u202f; réessayez dans ${fr.headers["retry-after"]}\u202fs.`,
       );
       const en = await essbaseJob();
       expect(en.statusCode).toBe(429);
@@ -84,7 +84,7 @@ describe("a job refused past the queue's bound, in French", () => {
       expect(planningFr.statusCode).toBe(429);
       expect(planningFr.headers["retry-after"]).toMatch(/^\d+$/);
       expect(planningFr.json().detail).toBe(
-        `Trop de travaux de cet utilisateur sont en cours ou en attente ; réessayez dans ${planningFr.headers["retry-after"]} s.`,
+        `Trop de travaux de cet utilisateur sont en cours ou en attente\u202f; réessayez dans ${planningFr.headers["retry-after"]}\u202fs.`,
       );
     } finally {
       await release();
@@ -98,7 +98,7 @@ describe("a call past the request limit, in French on every protocol endpoint", 
     app = built;
   });
 
-  const TOO_MANY_FR = /^Trop de requêtes ; réessayez dans \d+ s\.$/;
+  const TOO_MANY_FR = /^Trop de requêtes\u202f; réessayez dans \d+\u202fs\.$/;
 
   it("Essbase REST, Planning REST, XMLA and Smart View answer the request limit's 429 in French", async () => {
     const calls: [

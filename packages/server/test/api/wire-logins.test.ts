@@ -77,7 +77,7 @@ describe("failed logins on the wire endpoints", () => {
     });
     expect(xFr.statusCode).toBe(429);
     expect(xFr.body).toMatch(
-      /<faultstring>Trop de connexions ont échoué : réessayez dans \d+\u00a0s\.<\/faultstring>/,
+      /<faultstring>Trop de connexions ont échoué\u00a0: réessayez dans \d+\u202fs\.<\/faultstring>/,
     );
     const eFr = await app.inject({
       method: "GET",
@@ -87,7 +87,7 @@ describe("failed logins on the wire endpoints", () => {
     });
     expect([eFr.statusCode, eFr.json().errorMessage]).toEqual([
       429,
-      expect.stringMatching(/^Trop de connexions ont échoué : réessayez dans \d+\u00a0s\.$/),
+      expect.stringMatching(/^Trop de connexions ont échoué\u00a0: réessayez dans \d+\u202fs\.$/),
     ]);
     // Another address is not held back by this one's failures.
     expect((await xmla("198.51.100.8", basic("demo", "demo"))).statusCode).toBe(200);

@@ -59,7 +59,7 @@ describe("a login past WIRE_SESSIONS_PER_NETWORK, in each protocol", () => {
   /** The refusal of a login past the limit, in English and in French. */
   const LIMIT = {
     en: "Your network (2001:db8:6::/48) has reached its limit of 3 open sessions on this server: log out of the sessions you no longer use, or try again later.",
-    fr: "Votre réseau (2001:db8:6::/48) a atteint la limite de 3 sessions ouvertes sur ce serveur : fermez les sessions que vous n'utilisez plus, ou réessayez plus tard.",
+    fr: "Votre réseau (2001:db8:6::/48) a atteint la limite de 3\u00a0sessions ouvertes sur ce serveur\u00a0: fermez les sessions que vous n'utilisez plus, ou réessayez plus tard.",
   };
   const xmlaBegin = (from: string, language = "en") =>
     app.inject({

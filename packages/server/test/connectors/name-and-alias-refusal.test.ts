@@ -33,7 +33,7 @@ describe("a grid asked with name and alias together on Essbase 21c", () => {
     const fr = await call("action/refresh", body, "fr");
     expect(fr.status).toBe(422);
     expect(fr.json.message).toBe(
-      "settings.memberDisplay NAME_AND_ALIAS n'est pas pris en charge par le connecteur essbase-stndln : La grille REST d'Essbase n'affiche pas le nom et l'alias ensemble.",
+      "settings.memberDisplay NAME_AND_ALIAS n'est pas pris en charge par le connecteur essbase-stndln\u00a0: la grille REST d'Essbase n'affiche pas le nom et l'alias ensemble.",
     );
   });
 });

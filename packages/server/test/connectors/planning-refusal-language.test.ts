@@ -34,7 +34,7 @@ describe("what Planning REST cannot list, through the planning connector", () =>
     );
     expect(rules.status).toBe(422);
     expect(rules.json.message).toMatch(
-      /^nav\/listonsaverules n'est pas pris en charge par le connecteur planning : les règles à l'enregistrement d'un formulaire sont dans sa définition/,
+      /^nav\/listonsaverules n'est pas pris en charge par le connecteur planning\u00a0: les règles à l'enregistrement d'un formulaire sont dans sa définition/,
     );
     const prompts = await call("nav/enumprompt", { ...vision, cube: "Plan1", ruleName: "GrowRevenue" }, "fr");
     expect(prompts.status).toBe(422);

@@ -50,7 +50,7 @@ describe("an unknown dimension of Vision, through each planning connector", () =
     expect([filters.status, filters.json.code]).toEqual([404, "QB_ERR_DIMENSION_UNKNOWN"]);
     // No plan type named: those looked in (the demo's two; the ones the Planning server lists).
     expect(filters.json.message).toMatch(
-      /^La dimension « Nope » n'existe pas dans le cube « Plan1(, Plan2)? »\.$/,
+      /^La dimension «\u00a0Nope\u00a0» n'existe pas dans le cube «\u00a0Plan1(, Plan2)?\u00a0»\.$/,
     );
   });
 });
@@ -112,7 +112,7 @@ describe("the demo's refusals of a session variable and a data version", () => {
     expect(e.code).toBe("INVALID_INPUT");
     expect(unfilled(e)).toEqual([]);
     const fr = formatErrorMessage(registryCodeOf(e.code), e.params ?? {}, "fr");
-    expect(fr).toMatch(/^Valeur invalide pour (name|value|dataVersion) : /);
+    expect(fr).toMatch(/^Valeur invalide pour (name|value|dataVersion)\u00a0: /);
     expect(fr).not.toMatch(PLACEHOLDER);
   });
 

@@ -32,7 +32,7 @@ describe("the provider choice page", () => {
     expect(html).toContain(
       `<a href="${API}/generatekey/my-laptop?provider=microsoft">Sign in with Microsoft</a>`,
     );
-    expect(html).toContain('<section lang="fr"><h2>Nouvelle clé d&#39;API « my-laptop »</h2>');
+    expect(html).toContain('<section lang="fr"><h2>Nouvelle clé d&#39;API «\u00a0my-laptop\u00a0»</h2>');
     expect(html).toContain("Se connecter avec Google</a>");
     expect(html).toContain("Se connecter avec Microsoft</a>");
   });

@@ -76,23 +76,23 @@ export class FileRoomRefused extends WireError {
     const messages = {
       file: [
         `The file is larger than ${en(limitBytes)}, the largest file the file catalog keeps: split it, or send a smaller one.`,
-        `Le fichier dépasse ${fr(limitBytes)}, la taille maximale d'un fichier du catalogue de fichiers : découpez-le, ou envoyez-en un plus petit.`,
+        `Le fichier dépasse ${fr(limitBytes)}, la taille maximale d'un fichier du catalogue de fichiers\u00a0: découpez-le, ou envoyez-en un plus petit.`,
       ],
       visitor: [
         `There is not enough space in your folders of the file catalog for this file: each visitor of the shared demo user keeps at most ${en(limitBytes)} of files (all the addresses of an IPv6 /64 network count as one visitor). Delete files you no longer need (DELETE /files/{path}); your files are also deleted when your last session ends.`,
-        `Il n'y a pas assez de place pour ce fichier dans vos dossiers du catalogue de fichiers : chaque visiteur de l'utilisateur de démonstration partagé garde au plus ${fr(limitBytes)} de fichiers (toutes les adresses d'un réseau IPv6 /64 comptent pour un seul visiteur). Supprimez les fichiers dont vous n'avez plus besoin (DELETE /files/{path}) ; vos fichiers sont aussi supprimés à la fin de votre dernière session.`,
+        `Il n'y a pas assez de place pour ce fichier dans vos dossiers du catalogue de fichiers\u00a0: chaque visiteur de l'utilisateur de démonstration partagé garde au plus ${fr(limitBytes)} de fichiers (toutes les adresses d'un réseau IPv6 /64 comptent pour un seul visiteur). Supprimez les fichiers dont vous n'avez plus besoin (DELETE /files/{path}) ; vos fichiers sont aussi supprimés à la fin de votre dernière session.`,
       ],
       user: [
         `There is not enough space in your folders of the file catalog for this file: each user keeps at most ${en(limitBytes)} of files. Delete files you no longer need (DELETE /files/{path}).`,
-        `Il n'y a pas assez de place pour ce fichier dans vos dossiers du catalogue de fichiers : chaque utilisateur garde au plus ${fr(limitBytes)} de fichiers. Supprimez les fichiers dont vous n'avez plus besoin (DELETE /files/{path}).`,
+        `Il n'y a pas assez de place pour ce fichier dans vos dossiers du catalogue de fichiers\u00a0: chaque utilisateur garde au plus ${fr(limitBytes)} de fichiers. Supprimez les fichiers dont vous n'avez plus besoin (DELETE /files/{path}).`,
       ],
       names: [
         `There is not enough space in your folders of the file catalog for this name: the names of your files and folders take at most ${en(limitBytes)}. Delete files or folders you no longer need (DELETE /files/{path}), or give them shorter names.`,
-        `Il n'y a pas assez de place pour ce nom dans vos dossiers du catalogue de fichiers : les noms de vos fichiers et dossiers occupent au plus ${fr(limitBytes)}. Supprimez les fichiers ou dossiers dont vous n'avez plus besoin (DELETE /files/{path}), ou donnez-leur des noms plus courts.`,
+        `Il n'y a pas assez de place pour ce nom dans vos dossiers du catalogue de fichiers\u00a0: les noms de vos fichiers et dossiers occupent au plus ${fr(limitBytes)}. Supprimez les fichiers ou dossiers dont vous n'avez plus besoin (DELETE /files/{path}), ou donnez-leur des noms plus courts.`,
       ],
       total: [
         `There is not enough space in the file catalog for this file: the files of all users take at most ${en(limitBytes)} together, and that space is used. Delete files you no longer need (DELETE /files/{path}), or try again later: a visitor's files are deleted when their last session ends (at logout, or after ${idleMinutes} minutes without a call).`,
-        `Il n'y a pas assez de place pour ce fichier dans le catalogue de fichiers : les fichiers de tous les utilisateurs y occupent au plus ${fr(limitBytes)} ensemble, et cet espace est pris. Supprimez les fichiers dont vous n'avez plus besoin (DELETE /files/{path}), ou réessayez plus tard : les fichiers d'un visiteur sont supprimés à la fin de sa dernière session (à la déconnexion, ou après ${idleMinutes}\u00a0minutes sans appel).`,
+        `Il n'y a pas assez de place pour ce fichier dans le catalogue de fichiers\u00a0: les fichiers de tous les utilisateurs y occupent au plus ${fr(limitBytes)} ensemble, et cet espace est pris. Supprimez les fichiers dont vous n'avez plus besoin (DELETE /files/{path}), ou réessayez plus tard\u00a0: les fichiers d'un visiteur sont supprimés à la fin de sa dernière session (à la déconnexion, ou après ${idleMinutes}\u00a0minutes sans appel).`,
       ],
     } as const;
     const [message, french] = messages[kind];
