@@ -159,7 +159,7 @@ describe("pbcs connector against an older Planning server", () => {
           rule: "LongRun",
           reason: {
             en: "still running after 1 s (job 8); it keeps running on the server",
-            fr: "toujours en cours après 1 s (travail 8) ; le travail se poursuit sur le serveur",
+            fr: "toujours en cours après 1\u202fs (travail 8)\u202f; le travail se poursuit sur le serveur",
           },
         },
       });

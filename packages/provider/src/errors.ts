@@ -83,7 +83,7 @@ export function jobStillRunning(seconds: number, job: string | number): Provider
   const s = quantity(seconds);
   return {
     en: `still running after ${s.en} s (job ${job}); it keeps running on the server`,
-    fr: `toujours en cours après ${s.fr} s (travail ${job}) ; le travail se poursuit sur le serveur`,
+    fr: `toujours en cours après ${s.fr}\u202fs (travail ${job})\u202f; le travail se poursuit sur le serveur`,
   };
 }
 
@@ -95,7 +95,7 @@ export function scriptStillRunning(seconds: number): ProviderText {
   const s = quantity(seconds);
   return {
     en: `still running after ${s.en} s; it keeps running on the server`,
-    fr: `toujours en cours après ${s.fr} s ; le calcul se poursuit sur le serveur`,
+    fr: `toujours en cours après ${s.fr}\u202fs\u202f; le calcul se poursuit sur le serveur`,
   };
 }
 
@@ -107,7 +107,7 @@ export function ruleStillRunning(seconds: number): ProviderText {
   const s = quantity(seconds);
   return {
     en: `still running after ${s.en} s; it keeps running on the server`,
-    fr: `toujours en cours après ${s.fr} s ; la règle se poursuit sur le serveur`,
+    fr: `toujours en cours après ${s.fr}\u202fs\u202f; la règle se poursuit sur le serveur`,
   };
 }
 
@@ -200,7 +200,7 @@ export class ProviderError extends Error {
 /** The reason `upstreamUnreachable` gives, whatever happened: the cause is in the server's log only. */
 export const UNREACHABLE_REASON: ProviderText = {
   en: "no usable answer (the connection was refused, reset or timed out, or the server answered an error); the QiBates log tells which",
-  fr: "aucune réponse exploitable (connexion refusée, interrompue ou expirée, ou erreur renvoyée par le serveur) ; le journal de QiBates précise laquelle",
+  fr: "aucune réponse exploitable (connexion refusée, interrompue ou expirée, ou erreur renvoyée par le serveur)\u202f; le journal de QiBates précise laquelle",
 };
 
 /**

@@ -26,7 +26,7 @@ const OUTCOMES: Readonly<Record<string, LocalizedText>> = {
 };
 const NOTHING_WRITTEN: LocalizedText = {
   en: "nothing was written; try again, or ask your administrator to raise CONNECTION_TIMEOUT_SECONDS",
-  fr: "rien n'a été écrit ; réessayez, ou demandez à votre administrateur d'augmenter CONNECTION_TIMEOUT_SECONDS",
+  fr: "rien n'a été écrit\u202f; réessayez, ou demandez à votre administrateur d'augmenter CONNECTION_TIMEOUT_SECONDS",
 };
 
 /** The error of `operation` stopped after `seconds`, saying what it may already have written. */

@@ -107,8 +107,8 @@ describe.each(RULES)("a business rule through $connector", ({ connector, login, 
       expect(r.json.code).toBe("QB_ERR_RULE_FAILED");
       expect(r.json.message).toMatch(
         held === "launch"
-          ? /toujours en cours après 2 s ; la règle se poursuit sur le serveur/
-          : /toujours en cours après 2 s \(travail \d+\) ; le travail se poursuit sur le serveur/,
+          ? /toujours en cours après 2\u202fs\u202f; la règle se poursuit sur le serveur/
+          : /toujours en cours après 2\u202fs \(travail \d+\)\u202f; le travail se poursuit sur le serveur/,
       );
       expect(seconds).toBeGreaterThanOrEqual(WAIT_S - 0.1);
       expect(seconds).toBeLessThan(WAITS_SUM + 1);
@@ -200,7 +200,7 @@ describe("the calls before the launch, on a server slow to respond to each", () 
       expect(r.json.code).toBe("QB_ERR_PROVIDER_UNREACHABLE");
       expect(r.json.message).toBe(
         language === "fr"
-          ? `Le fournisseur à l'adresse ${slow.base} est injoignable : aucune réponse exploitable (connexion refusée, interrompue ou expirée, ou erreur renvoyée par le serveur) ; le journal de QiBates précise laquelle.`
+          ? `Le fournisseur à l'adresse ${slow.base} est injoignable : aucune réponse exploitable (connexion refusée, interrompue ou expirée, ou erreur renvoyée par le serveur)\u202f; le journal de QiBates précise laquelle.`
           : `The provider at ${slow.base} cannot be reached: no usable answer (the connection was refused, reset or timed out, or the server answered an error); the QiBates log tells which.`,
       );
       expect(launched).toBe(0);

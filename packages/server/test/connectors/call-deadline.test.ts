@@ -73,7 +73,7 @@ async function call(
 
 const TIMED_OUT = {
   en: `The request did not end within ${DEADLINE_S} seconds (CONNECTION_TIMEOUT_SECONDS) and QiBates stopped it: nothing was written; try again, or ask your administrator to raise CONNECTION_TIMEOUT_SECONDS.`,
-  fr: `La requête ne s'est pas terminée en ${DEADLINE_S} secondes (CONNECTION_TIMEOUT_SECONDS) et QiBates l'a arrêtée : rien n'a été écrit ; réessayez, ou demandez à votre administrateur d'augmenter CONNECTION_TIMEOUT_SECONDS.`,
+  fr: `La requête ne s'est pas terminée en ${DEADLINE_S} secondes (CONNECTION_TIMEOUT_SECONDS) et QiBates l'a arrêtée : rien n'a été écrit\u202f; réessayez, ou demandez à votre administrateur d'augmenter CONNECTION_TIMEOUT_SECONDS.`,
 };
 
 const GRID = [

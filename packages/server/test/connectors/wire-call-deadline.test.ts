@@ -86,7 +86,7 @@ async function send(
 
 const NOTHING_WRITTEN = {
   en: `The request did not end within ${DEADLINE_S} seconds (CONNECTION_TIMEOUT_SECONDS) and QiBates stopped it: nothing was written; try again, or ask your administrator to raise CONNECTION_TIMEOUT_SECONDS.`,
-  fr: `La requête ne s'est pas terminée en ${DEADLINE_S} secondes (CONNECTION_TIMEOUT_SECONDS) et QiBates l'a arrêtée : rien n'a été écrit ; réessayez, ou demandez à votre administrateur d'augmenter CONNECTION_TIMEOUT_SECONDS.`,
+  fr: `La requête ne s'est pas terminée en ${DEADLINE_S} secondes (CONNECTION_TIMEOUT_SECONDS) et QiBates l'a arrêtée : rien n'a été écrit\u202f; réessayez, ou demandez à votre administrateur d'augmenter CONNECTION_TIMEOUT_SECONDS.`,
 };
 
 describe("in front of a server that trickles its answers", () => {

@@ -140,5 +140,5 @@ export const UNREACHABLE = {
   en: (address: string) =>
     `The provider at ${address} cannot be reached: no usable answer (the connection was refused, reset or timed out, or the server answered an error); the QiBates log tells which`,
   fr: (address: string) =>
-    `Le fournisseur à l'adresse ${address} est injoignable\u00a0: aucune réponse exploitable (connexion refusée, interrompue ou expirée, ou erreur renvoyée par le serveur) ; le journal de QiBates précise laquelle`,
+    `Le fournisseur à l'adresse ${address} est injoignable\u00a0: aucune réponse exploitable (connexion refusée, interrompue ou expirée, ou erreur renvoyée par le serveur)\u202f; le journal de QiBates précise laquelle`,
 };
