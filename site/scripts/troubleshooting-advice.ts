@@ -432,6 +432,17 @@ export const USER_ADVICE: Readonly<
       todo: "Corrigez l'adresse ou le type de serveur dans la vue **Connexions** : l'adresse doit se terminer comme l'exige son [type de serveur](features/features/ConnectionsView.md#options-et-valeurs-par-défaut). Saisissez l'adresse en entier, à partir de `https://`, sans nom d'utilisateur ni mot de passe (vous les saisissez dans les champs de connexion). En cas de doute, demandez l'adresse exacte à votre administrateur QiBates.",
     },
   },
+  QB_ERR_SERVER_UNKNOWN: {
+    page: "grids",
+    en: {
+      what: "The sheet names a server (the first level of the **Applications** tree, such as `EssbaseCluster-1` on the demo server) that the connection you logged in with does not have, for example in a workbook made on another environment whose server has another name.",
+      todo: "Log in with the connection the workbook was made with; otherwise open a grid on your cube from **Applications** in a new sheet and rebuild the report there.",
+    },
+    fr: {
+      what: "La feuille désigne un serveur (le premier niveau de l'arborescence **Applications**, comme `EssbaseCluster-1` sur le serveur de démonstration) que la connexion utilisée n'a pas, par exemple dans un classeur créé sur un autre environnement dont le serveur porte un autre nom.",
+      todo: "Connectez-vous avec la connexion sur laquelle le classeur a été créé ; sinon, ouvrez une grille sur votre cube depuis **Applications** dans une nouvelle feuille et refaites-y le rapport.",
+    },
+  },
   QB_ERR_APPLICATION_UNKNOWN: {
     page: "grids",
     en: {
@@ -530,12 +541,12 @@ export const USER_ADVICE: Readonly<
   QB_ERR_SELECTION_INVALID: {
     page: "grids",
     en: {
-      what: "A pivot started from a cell that is not a member name (a data or blank cell), or the operation would leave an axis with no member, for example Remove Only on every member of the only row dimension. (Zoom, Keep Only and Remove Only on a data or blank cell give no message: they only refresh the grid.)",
-      todo: "Select a cell that holds a member name, then try again; to keep some members, use [Keep Only](features/actions/KeepRemoveOnly.md) on them.",
+      what: "A pivot started from a cell that is not a member name (a data or blank cell); **Pivot to POV** was used on the last cell of the POV row, where its dimension already is (… the dimension is already at the pivot destination.); or the operation would leave an axis with no member, for example Remove Only on every member of the only row dimension. (Zoom, Keep Only and Remove Only on a data or blank cell give no message: they only refresh the grid.)",
+      todo: "For a pivot, select a cell that holds a member name; to bring the last POV dimension onto the grid, use **Pivot**, not Pivot to POV. To keep some members, use [Keep Only](features/actions/KeepRemoveOnly.md) on them.",
     },
     fr: {
-      what: "Un pivot est parti d'une cellule qui ne contient pas un nom de membre (une cellule de données ou vide), ou l'opération laisserait un axe sans membre, par exemple Enlever uniquement sur tous les membres de la seule dimension en ligne. (Le zoom, Conserver uniquement et Enlever uniquement sur une cellule de données ou vide ne donnent aucun message : ils actualisent seulement la grille.)",
-      todo: "Sélectionnez une cellule qui contient un nom de membre, puis réessayez ; pour garder certains membres, utilisez [Conserver uniquement](features/actions/KeepRemoveOnly.md) sur eux.",
+      what: "Un pivot est parti d'une cellule qui ne contient pas un nom de membre (une cellule de données ou vide) ; **Pivoter vers le PDV** a été utilisé sur la dernière cellule de la ligne de PDV, où sa dimension se trouve déjà (… la dimension est déjà à la destination du pivot.) ; ou l'opération laisserait un axe sans membre, par exemple Enlever uniquement sur tous les membres de la seule dimension en ligne. (Le zoom, Conserver uniquement et Enlever uniquement sur une cellule de données ou vide ne donnent aucun message : ils actualisent seulement la grille.)",
+      todo: "Pour un pivot, sélectionnez une cellule qui contient un nom de membre ; pour ramener sur la grille la dernière dimension du PDV, utilisez **Pivoter**, et non Pivoter vers le PDV. Pour garder certains membres, utilisez [Conserver uniquement](features/actions/KeepRemoveOnly.md) sur eux.",
     },
   },
   QB_ERR_PIVOT_LAST_DIMENSION: {
@@ -567,7 +578,7 @@ export const USER_ADVICE: Readonly<
       todo: 'Read the reason in **Details** and send it to your Essbase administrator. If it says "still running", see [When a long rule or calculation is cut off](#when-a-long-rule-or-calculation-is-cut-off).',
     },
     fr: {
-      what: "Le script de calcul s'est arrêté sur une erreur (syntaxe, blocs verrouillés, droits) ; la raison donnée par le serveur suit les deux-points.",
+      what: "Le script de calcul s'est arrêté sur une erreur (syntaxe, blocs verrouillés, droits) ; la raison du serveur suit les deux-points.",
       todo: "Lisez la raison dans **Détails** et transmettez-la à votre administrateur Essbase. Si elle dit « toujours en cours », voir [Quand une règle ou un calcul long est interrompu](#quand-une-règle-ou-un-calcul-long-est-interrompu).",
     },
   },
@@ -586,11 +597,11 @@ export const USER_ADVICE: Readonly<
     page: "forms",
     en: {
       what: "The business rule stopped with an error; the server's reason follows the colon. After a submit, see [When a rule fails after you submit](#when-a-rule-fails-after-you-submit).",
-      todo: 'Read the reason in **Details**, correct the prompt values or the data, then submit again (demo server) or run the rule again from [Run a business rule](features/actions/RunRule.md) (Planning, PBCS). If it keeps failing, send the reason to the owner of the rule. If it says "still running", see [When a long rule or calculation is cut off](#when-a-long-rule-or-calculation-is-cut-off).',
+      todo: 'Read the reason in **Details**, correct the prompt values or the data, then run the rule again: submit the form again if the rule ran at a submit on the demo server, otherwise run it from [Run a business rule](features/actions/RunRule.md). If it keeps failing, send the reason to the owner of the rule. If it says "still running", see [When a long rule or calculation is cut off](#when-a-long-rule-or-calculation-is-cut-off).',
     },
     fr: {
-      what: "La règle métier s'est arrêtée sur une erreur ; la raison donnée par le serveur suit les deux-points. Après une soumission, voir [Quand une règle échoue après une soumission](#quand-une-règle-échoue-après-une-soumission).",
-      todo: "Lisez la raison dans **Détails**, corrigez les valeurs des invites ou les données, puis soumettez de nouveau (serveur de démonstration) ou relancez la règle depuis [Lancer une règle métier](features/actions/RunRule.md) (Planning, PBCS). Si elle échoue encore, transmettez la raison au responsable de la règle. Si elle dit « toujours en cours », voir [Quand une règle ou un calcul long est interrompu](#quand-une-règle-ou-un-calcul-long-est-interrompu).",
+      what: "La règle métier s'est arrêtée sur une erreur ; la raison du serveur suit les deux-points. Après une soumission, voir [Quand une règle échoue après une soumission](#quand-une-règle-échoue-après-une-soumission).",
+      todo: "Lisez la raison dans **Détails**, corrigez les valeurs des invites ou les données, puis relancez-la : en soumettant de nouveau le formulaire si elle s'est exécutée à une soumission sur le serveur de démonstration, sinon depuis [Lancer une règle métier](features/actions/RunRule.md). Si elle échoue encore, transmettez la raison au responsable de la règle. Si elle dit « toujours en cours », voir [Quand une règle ou un calcul long est interrompu](#quand-une-règle-ou-un-calcul-long-est-interrompu).",
     },
   },
   QB_ERR_RULE_UNKNOWN: {
@@ -633,7 +644,7 @@ export const USER_ADVICE: Readonly<
       todo: "Pick another value from the prompt's list; the rule's owner knows what it expects.",
     },
     fr: {
-      what: "La valeur ne fait pas partie des membres ou de la plage que l'invite accepte, par exemple un membre que vous ne pouvez pas utiliser. Rien n'a été enregistré ni exécuté. Sur le serveur de votre entreprise, le message peut reprendre les propres mots du serveur.",
+      what: "La valeur ne fait pas partie des membres ou de la plage que l'invite accepte, par exemple un membre que vous ne pouvez pas utiliser. Rien n'a été enregistré ni exécuté. Sur le serveur de votre entreprise, le message peut reprendre les mots du serveur.",
       todo: "Choisissez une autre valeur dans la liste de l'invite ; le responsable de la règle sait ce qu'elle attend.",
     },
   },
@@ -645,7 +656,7 @@ export const USER_ADVICE: Readonly<
     },
     fr: {
       what: "Une valeur a été refusée ; le message la nomme et dit pourquoi, par exemple un type de règle saisi sous **Lancer une règle par son nom** qui n'est pas celui de la règle (Planning le vérifie, le PBCS de votre entreprise non). Rien n'a été enregistré ni exécuté.",
-      todo: "Corrigez la valeur que nomme le message : pour le type de règle, saisissez celui que donne le message (`graphical`, `script` ou `groovy`), ou laissez-le vide ([Lancer une règle métier](features/actions/RunRule.md)).",
+      todo: "Corrigez la valeur que nomme le message : pour le type de règle, saisissez celui qu'il donne (`graphical`, `script` ou `groovy`), ou laissez-le vide ([Lancer une règle métier](features/actions/RunRule.md)).",
     },
   },
   QB_ERR_CELL_TOO_LONG: {

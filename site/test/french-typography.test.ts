@@ -266,7 +266,7 @@ const WRONG_SPACE =
 const NUMBER_WORD = /(?<![\p{L}\p{N}_.,#/:\u202F-])(\d+) (\p{L}+)(?!['’])/gu;
 const CODE_BEFORE = /(?:\b(?:error|erreur|code|port|n°|no|id|identifiant|numéro|version|build)|#)\s*$/i;
 const NOT_COUNTED =
-  /^(?:à|a|au|aux|avec|car|ce|cet|cette|dans|de|des|du|en|est|et|il|elle|la|le|les|mais|ne|ni|on|ont|ou|où|par|pour|puis|que|qui|sa|se|ses|si|son|sont|sur|un|une|y)$/i;
+  /^(?:à|a|au|aux|avec|car|ce|cet|cette|dans|de|des|du|en|est|et|il|elle|la|le|les|mais|ne|ni|on|ont|ou|où|par|pour|puis|que|qui|sa|se|ses|si|son|sont|sur|un|une|y|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)$/i;
 
 /** The first wrong space of a French text: before a mark, inside « », or between a number and its word. */
 function wrongSpace(text: string): number | undefined {
@@ -276,6 +276,8 @@ function wrongSpace(text: string): number | undefined {
     const [, number = "", word = ""] = w;
     if (CODE_BEFORE.test(text.slice(0, w.index)) || NOT_COUNTED.test(word) || /^(?:19|20)\d\d$/.test(number))
       continue;
+    // An HTTP status and its reason (`202 Accepted`), a date's day (`24 novembre`): not a count.
+    if (/^[1-5]\d\d$/.test(number) && /^\p{Lu}/u.test(word)) continue;
     return w.index;
   }
   return undefined;

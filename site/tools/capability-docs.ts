@@ -645,16 +645,16 @@ const WORKS_ON_TEXT: Record<string, Record<DocLocale, string>> = {
   [`${ESSBASE_SCREENS}/Connections.md`]: ESSBASE_FAMILY_ALL,
   [`${ESSBASE_SCREENS}/Login.md`]: ESSBASE_FAMILY_ALL,
   [`${ESSBASE_SCREENS}/BurgerMenu.md`]: {
-    en: "**Works on:** Essbase 11.x, Essbase 21c and SSAS; submitting forecasts to Essbase 11.x: [demo only](#on-each-server)",
-    fr: "**Fonctionne avec\u00a0:** Essbase 11.x, Essbase 21c et SSAS\u202f; soumission des prévisions vers Essbase 11.x\u00a0: [démo seulement](#selon-le-serveur)",
+    en: "**Works on:** Essbase 11.x, Essbase 21c and SSAS; the Data Integration screen's import into Essbase 11.x: [demo only](#on-each-server), into SSAS: [partly](#on-each-server)",
+    fr: "**Fonctionne avec\u00a0:** Essbase 11.x, Essbase 21c et SSAS\u202f; l'import de l'écran Intégration de données vers Essbase 11.x\u00a0: [démo seulement](#selon-le-serveur), vers SSAS\u00a0: [en partie](#selon-le-serveur)",
   },
   [`${ESSBASE_SCREENS}/Settings.md`]: {
     en: "**Works on:** Essbase 11.x, Essbase 21c and SSAS; a few settings differ by server ([On each server](#on-each-server))",
     fr: "**Fonctionne avec\u00a0:** Essbase 11.x, Essbase 21c et SSAS\u202f; quelques paramètres diffèrent selon le serveur ([Selon le serveur](#selon-le-serveur))",
   },
   [`${ESSBASE_SCREENS}/MemberSelection.md`]: {
-    en: "**Works on:** Essbase 11.x and Essbase 21c · SSAS: [partly](#on-each-server) (no UDAs)",
-    fr: "**Fonctionne avec\u00a0:** Essbase 11.x et Essbase 21c · SSAS\u00a0: [en partie](#selon-le-serveur) (pas d'UDA)",
+    en: "**Works on:** Essbase 11.x and Essbase 21c: yes · SSAS: [partly](#on-each-server) (no UDAs)",
+    fr: "**Fonctionne avec\u00a0:** Essbase 11.x et Essbase 21c\u00a0: oui · SSAS\u00a0: [en partie](#selon-le-serveur) (pas d'UDA)",
   },
   [`${ESSBASE_SCREENS}/ToastFlow.md`]: {
     en: "**Works on:** Essbase 11.x, Essbase 21c and SSAS; the messages of a submit on Essbase 11.x: [demo only](#on-each-server)",

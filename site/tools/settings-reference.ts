@@ -512,7 +512,14 @@ export function defaultCell(setting: Pick<ServerSetting, "env" | "defaultText">,
       `${setting.env}: its default "${text}" needs words in both languages (DEFAULT_WORDS, site/tools/settings-reference.ts)`,
     );
   }
-  return `\`${text}\``;
+  return `\`${text}\`${byteSize(setting.env, text, locale)}`;
+}
+
+/** A default in bytes (a `…_BYTES` setting) in whole MiB, with its size after it: ` (64 MiB)`, else nothing. */
+function byteSize(env: string, text: string, locale: Locale): string {
+  const mib = 1024 * 1024;
+  if (!env.endsWith("_BYTES") || !/^\d+$/.test(text) || Number(text) % mib !== 0) return "";
+  return ` (${Number(text) / mib} ${locale === "en" ? "MiB" : "Mio"})`;
 }
 
 const PAGE_TEXT = {

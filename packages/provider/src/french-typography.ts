@@ -41,9 +41,10 @@ const UNIT =
 const UNIT_WORD =
   "(?:(?:milli|micro|nano)?secondes?|minutes?|heures?|jours?|semaines?|mois|ans|années?|(?:kilo-|méga|giga|téra)?octets?|(?:kibi|mébi|gibi)octets?|onces?|livres?|grammes?|kilogrammes?|euros?|dollars?|pixels?|caractères?)";
 
-// Words that do not follow a count: a number before them names or ends (`ligne 12 de la requête`, `1 à 64`).
+// Words that do not follow a count: a number before them names or ends (`ligne 12 de la requête`, `1 à 64`), or is
+// a date's day (`24 novembre 2026`, as the site's theme writes dates).
 const NOT_COUNTED = new Set(
-  "à a au aux avec car ce cet cette dans de des du en est et il elle la le les mais ne ni on ont ou où par pour puis que qui sa se ses si son sont sur un une y".split(
+  "à a au aux avec car ce cet cette dans de des du en est et il elle la le les mais ne ni on ont ou où par pour puis que qui sa se ses si son sont sur un une y janvier février mars avril mai juin juillet août septembre octobre novembre décembre".split(
     " ",
   ),
 );
@@ -126,6 +127,8 @@ function spaceProse(text: string): string {
     (match, number: string, word: string, elided: string, at: number) =>
       CODE_WORD.test(out.slice(0, at)) ||
       elided !== "" ||
+      // An HTTP status and its reason (`202 Accepted`), an identifier rather than a count.
+      (/^[1-5]\d\d$/.test(number) && /^\p{Lu}/u.test(word)) ||
       NOT_COUNTED.has(word.toLowerCase()) ||
       /^(?:19|20)\d\d$/.test(number)
         ? match

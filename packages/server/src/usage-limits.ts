@@ -94,8 +94,8 @@ export const USAGE_LIMITS: readonly UsageLimit[] = [
       fr: "Appels de l'API en une minute (les requêtes des points d'accès des protocoles aussi ; pas le site de documentation)",
     },
     whose: {
-      en: "One API key, from every address that uses it; with the public demo key, an unknown key or none, one client address (an IPv6 client: its /64 network)",
-      fr: "Une clé d'API, depuis toutes les adresses qui l'utilisent ; avec la clé publique de démonstration, une clé inconnue ou sans clé, une adresse de client (un client IPv6 : son réseau /64)",
+      en: "One API key, from every address that uses it; the public demo key: one client address (an IPv6 client: its /64 network); requests with an unknown key or none: one client address, apart from the demo key's count",
+      fr: "Une clé d'API, depuis toutes les adresses qui l'utilisent ; la clé publique de démonstration : une adresse de client (un client IPv6 : son réseau /64) ; les requêtes avec une clé inconnue ou sans clé : une adresse de client, à part du décompte de la clé de démonstration",
     },
     past: {
       en: "429 QB_ERR_RATE_LIMITED with Retry-After (a wire endpoint: 429 in its protocol's format) until the minute ends",
