@@ -13,11 +13,11 @@ type Document = {
   paths?: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>;
 };
 
-/** The first paragraph of a Markdown description, as plain text. */
+/** The first paragraph of a Markdown description, as plain text (its no-break spaces, French typography's, kept). */
 function firstParagraph(markdown: string | undefined): string {
   const paragraph = (markdown ?? "").trim().split(/\n\s*\n/)[0] ?? "";
   return paragraph
-    .replace(/\s+/g, " ")
+    .replace(/[^\S\u00A0\u202F]+/g, " ")
     .replace(/[*_`]/g, "")
     .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
     .trim();
