@@ -706,12 +706,12 @@ export const USER_ADVICE: Readonly<
   QB_ERR_AUTH_KEY_INVALID: {
     page: "login",
     en: {
-      what: "The API key you pasted into QiBates at its first launch was deleted, or it was issued by another QiBates server than the one QiBates reaches.",
-      todo: "Get a new key by signing in with Google or Microsoft on the key page of your QiBates server, and paste it when the pane asks for it again, as at the first launch ([Excel](activation/Activate-on-Excel.md#first-launch), [Google Sheets](activation/Activate-on-Docs.md#first-launch)). If you do not have the key page's address, or the sign-in is refused, ask your QiBates administrator.",
+      what: "The API key you pasted into QiBates at its first launch was deleted, or it was issued by another QiBates server than the one QiBates reaches. With the demo API key: the demo server was set up again and now publishes a new demo key.",
+      todo: "Get a new key by signing in with Google or Microsoft on the key page of your QiBates server, and paste it when the pane asks for it again, as at the first launch ([Excel](activation/Activate-on-Excel.md#first-launch), [Google Sheets](activation/Activate-on-Docs.md#first-launch)). If you do not have the key page's address, or the sign-in is refused, ask your QiBates administrator. With the demo API key, paste instead the new demo key your administrator gives you.",
     },
     fr: {
-      what: "La clé d'API collée dans QiBates à son premier lancement a été supprimée, ou elle a été délivrée par un autre serveur QiBates que celui que joint QiBates.",
-      todo: "Obtenez une nouvelle clé par une connexion avec Google ou Microsoft sur la page de clé de votre serveur QiBates, et collez-la quand le volet la redemande, comme au premier lancement ([Excel](activation/Activate-on-Excel.md#premier-lancement), [Google Sheets](activation/Activate-on-Docs.md#premier-lancement)). Si vous n'avez pas l'adresse de la page de clé, ou si la connexion avec Google ou Microsoft est refusée, adressez-vous à votre administrateur QiBates.",
+      what: "La clé d'API collée dans QiBates à son premier lancement a été supprimée, ou elle a été délivrée par un autre serveur QiBates que celui que joint QiBates. Avec la clé d'API de démonstration : le serveur de démonstration a été réinstallé et publie désormais une nouvelle clé de démonstration.",
+      todo: "Obtenez une nouvelle clé par une connexion avec Google ou Microsoft sur la page de clé de votre serveur QiBates, et collez-la quand le volet la redemande, comme au premier lancement ([Excel](activation/Activate-on-Excel.md#premier-lancement), [Google Sheets](activation/Activate-on-Docs.md#premier-lancement)). Si vous n'avez pas l'adresse de la page de clé, ou si la connexion avec Google ou Microsoft est refusée, adressez-vous à votre administrateur QiBates. Avec la clé d'API de démonstration, collez plutôt la nouvelle clé de démonstration que vous donne votre administrateur.",
     },
   },
   QB_ERR_OAUTH_FAILED: {

@@ -161,10 +161,9 @@ describe("the tables of features over servers", () => {
     for (const locale of ["en", "fr"] as const) {
       // The matrix's tables one by one (a table per group), then a page's table.
       // The matrix says a row's matrixWhy where it has one; a page's table, the full reason.
+      const matrix = `${featureMatrix(locale)}\n`;
       const tables: [string, boolean][] = [
-        ...featureMatrix(locale)
-          .split(/^### /m)
-          .map((t): [string, boolean] => [t, true]),
+        ...matrix.split(/^### /m).map((t): [string, boolean] => [t, true]),
         [
           featureRowsTable(["adhoc", "zoom-in", "open-form", "forms-library", "composite-forms"], locale),
           false,
@@ -185,18 +184,21 @@ describe("the tables of features over servers", () => {
             if (!why) continue;
             const said = locale === "fr" ? afterColonFr(why) : why;
             const note = inMatrix
-              ? new RegExp(`^(\\d+)\\. ${escapeRegExp(why)}$`, "m").exec(text)?.[1]
+              ? new RegExp(`^(\\d+)\\. ${escapeRegExp(why)}$`, "m").exec(matrix)?.[1]
               : undefined;
             if (note === undefined) {
               expect(last.split(said).length - 1, `${locale} ${row.id} ${c}: ${why}`).toBe(1);
             } else {
-              // Told once under the table, which its cell points to; more than one row gives it.
-              expect(last, `${locale} ${row.id} ${c}`).toContain(
-                locale === "fr" ? `voir la note ${note} ci-dessous` : `see note ${note} below`,
+              // Told once on the page, under the first table that gives it; the cells point to it; more than one
+              // row gives it.
+              expect(last, `${locale} ${row.id} ${c}`).toMatch(
+                locale === "fr"
+                  ? new RegExp(`voir la note ${note} (ci-dessous|sous \\[)`)
+                  : new RegExp(`see note ${note} (below|under \\[)`),
               );
               expect(last).not.toContain(said);
-              expect(text.split(`${note}. ${why}`).length - 1).toBe(1);
-              expect(text.split(`note ${note} `).length - 1, `${locale} note ${note}`).toBeGreaterThan(1);
+              expect(matrix.split(`\n${note}. ${why}\n`).length - 1).toBe(1);
+              expect(matrix.split(`note ${note} `).length - 1, `${locale} note ${note}`).toBeGreaterThan(1);
             }
           }
           // The server cells hold the verdict alone.

@@ -568,12 +568,12 @@ export function rowReasons(
   connectors: readonly Connector[],
   locale: "en" | "fr",
   inMatrix = false,
-  notes?: ReadonlyMap<string, number>,
+  notes?: ReadonlyMap<string, string>,
 ): string {
   return reasonParts(row, connectors, locale, inMatrix)
     .map(({ names, why }) => {
       const note = notes?.get(why);
-      const text = note === undefined ? why : NOTE_REF[locale](note);
+      const text = note ?? why;
       return locale === "fr"
         ? `**${names}**\u00a0: ${note === undefined ? afterColonFr(text) : text}`
         : `**${names}**: ${text}`;
@@ -604,6 +604,10 @@ const NOTE_REF = {
   en: (n: number) => `see note ${n} below.`,
   fr: (n: number) => `voir la note ${n} ci-dessous.`,
 } as const;
+const NOTE_ELSEWHERE = {
+  en: (n: number, table: string, anchor: string) => `see note ${n} under [${table}](#${anchor}).`,
+  fr: (n: number, table: string, anchor: string) => `voir la note ${n} sous [${table}](#${anchor}).`,
+} as const;
 const NOTES_HEADING = { en: "Notes:", fr: "Notes :" } as const;
 
 /** A table of `rows` over `connectors`: verdicts in the cells, a row's reasons in its last cell. */
@@ -613,7 +617,7 @@ function verdictTable(
   locale: "en" | "fr",
   label: (row: FeatureRow) => string,
   inMatrix = false,
-  notes?: ReadonlyMap<string, number>,
+  notes?: ReadonlyMap<string, string>,
 ): string[] {
   const first = locale === "en" ? "Feature" : "Fonctionnalité";
   const reasons = (row: FeatureRow) => rowReasons(row, connectors, locale, inMatrix, notes);
@@ -631,16 +635,32 @@ function verdictTable(
 /** The matrix as Markdown tables (one per group), feature × server, links relative to `root`. */
 export function featureMatrix(locale: "en" | "fr", root = ""): string {
   const lines: string[] = [];
-  for (const group of FEATURE_GROUPS) {
-    lines.push(`### ${group.heading[locale]}`, "");
-    // A reason two rows or more of the table give is told once, under it.
-    const rowsOf = new Map<string, number>();
+  // A reason two rows or more of the page give is told once, in a note numbered for the whole page, under the
+  // first table that gives it; a later table's cells point to it there.
+  const rowsOf = new Map<string, number>();
+  const firstGroup = new Map<string, number>();
+  FEATURE_GROUPS.forEach((group, g) => {
     for (const row of group.rows) {
       for (const { why } of reasonParts(row, MATRIX_CONNECTORS, locale, true)) {
         rowsOf.set(why, (rowsOf.get(why) ?? 0) + 1);
+        if (!firstGroup.has(why)) firstGroup.set(why, g);
       }
     }
-    const notes = new Map([...rowsOf].filter(([, n]) => n >= 2).map(([why], i) => [why, i + 1]));
+  });
+  const notes = new Map([...rowsOf].filter(([, n]) => n >= 2).map(([why], i) => [why, i + 1]));
+  FEATURE_GROUPS.forEach((group, g) => {
+    lines.push(`### ${group.heading[locale]}`, "");
+    const refs = new Map(
+      [...notes].map(([why, n]): [string, string] => {
+        const first = FEATURE_GROUPS[firstGroup.get(why) ?? g];
+        return [
+          why,
+          first === undefined || first === group
+            ? NOTE_REF[locale](n)
+            : NOTE_ELSEWHERE[locale](n, first.heading[locale], slug(first.heading[locale])),
+        ];
+      }),
+    );
     lines.push(
       ...verdictTable(
         group.rows,
@@ -648,17 +668,27 @@ export function featureMatrix(locale: "en" | "fr", root = ""): string {
         locale,
         (row) => (row.page ? `[${row.label[locale]}](${root}${row.page})` : row.label[locale]),
         true,
-        notes,
+        refs,
       ),
     );
     lines.push("");
-    if (notes.size > 0) {
+    const here = [...notes].filter(([why]) => firstGroup.get(why) === g);
+    if (here.length > 0) {
       lines.push(NOTES_HEADING[locale], "");
-      for (const [why, n] of notes) lines.push(`${n}. ${why}`);
+      for (const [why, n] of here) lines.push(`${n}. ${why}`);
       lines.push("");
     }
-  }
+  });
   return lines.join("\n").trimEnd();
+}
+
+/** A heading's anchor as the site writes it (lower case, words joined by hyphens, accents kept). */
+function slug(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s-]/gu, "")
+    .trim()
+    .replace(/\s+/g, "-");
 }
 
 /** The rows a user page is about, as a short table over the servers (the page's "what each server allows"). */
