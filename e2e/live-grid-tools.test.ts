@@ -32,7 +32,7 @@ const PAGES = {
     field: /Rechercher un membre/,
     // Not « 0 membres correspondent », « 1 membres correspondent ».
     none: "Aucun membre ne correspond à «\u00a0zzzz\u00a0».",
-    one: "1 membre correspond à «\u00a0mass*\u00a0».",
+    one: "1\u00a0membre correspond à «\u00a0mass*\u00a0».",
   },
 } as const;
 

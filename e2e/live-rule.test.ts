@@ -40,7 +40,7 @@ const LABELS = {
     value: "Valeur",
     value96950: "96\u202F950",
     failure:
-      "La règle métier « SeedForecast » a échoué : l'entité 450 n'a pas de Sales Growth Rate pour FY15 (formulaire Revenue Drivers). Aucune donnée n'a été modifiée.",
+      "La règle métier « SeedForecast » a échoué : l'entité 450 n'a pas de Sales Growth Rate pour FY15 (formulaire Revenue Drivers). Aucune donnée n'a été modifiée.",
   },
 } as const;
 
