@@ -113,7 +113,7 @@ export function ruleStillRunning(seconds: number): ProviderText {
 
 /** Rule names as a message lists them: each between quotes, in the language's own. */
 function ruleList(rules: readonly string[]): ProviderText {
-  return { en: rules.map((r) => `"${r}"`).join(", "), fr: rules.map((r) => `« ${r} »`).join(", ") };
+  return { en: rules.map((r) => `"${r}"`).join(", "), fr: rules.map((r) => `«\u00a0${r}\u00a0»`).join(", ") };
 }
 
 /**
@@ -124,12 +124,12 @@ function ruleList(rules: readonly string[]): ProviderText {
 export function onSaveRuleStillRunning(seconds: number, job?: string | number): ProviderText {
   const s = quantity(seconds);
   const en = `still running when the ${s.en} s the form's rules on save share ran out`;
-  const fr = `toujours en cours à la fin des ${s.fr} s que partagent les règles à l'enregistrement du formulaire`;
+  const fr = `toujours en cours à la fin des ${s.fr}\u202fs que partagent les règles à l'enregistrement du formulaire`;
   return job === undefined
-    ? { en: `${en}; it keeps running on the server`, fr: `${fr} ; la règle se poursuit sur le serveur` }
+    ? { en: `${en}; it keeps running on the server`, fr: `${fr}\u202f; la règle se poursuit sur le serveur` }
     : {
         en: `${en} (job ${job}); it keeps running on the server`,
-        fr: `${fr} (travail ${job}) ; le travail se poursuit sur le serveur`,
+        fr: `${fr} (travail ${job})\u202f; le travail se poursuit sur le serveur`,
       };
 }
 
@@ -143,7 +143,27 @@ export function withRulesNotLaunched(reason: ProviderText, rules: readonly strin
   const one = rules.length === 1;
   return {
     en: `${reason.en}; not launched: ${list.en} (run ${one ? "it" : "them"} once it has ended)`,
-    fr: `${reason.fr} ; ${one ? "non lancée" : "non lancées"} : ${list.fr} (exécutez-${one ? "la" : "les"} une fois celle-ci terminée)`,
+    fr: `${reason.fr}\u202f; ${one ? "non lancée" : "non lancées"}\u00a0: ${list.fr} (exécutez-${one ? "la" : "les"} une fois celle-ci terminée)`,
+  };
+}
+
+/**
+ * `reason` (a form's rule on save that failed: the server's words, or the job's number and status, and what became
+ * of the form's cells) followed by the rules of the same submit after it, which were not launched: the caller runs
+ * them once the cause is corrected, knowing which they are without asking the form's author.
+ */
+export function withRulesNotLaunchedAfterFailure(
+  reason: string | ProviderText,
+  rules: readonly string[],
+): string | ProviderText {
+  if (rules.length === 0) return reason;
+  const text = typeof reason === "string" ? { en: reason, fr: reason } : reason;
+  const sentence = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
+  const list = ruleList(rules);
+  const one = rules.length === 1;
+  return {
+    en: `${sentence(text.en)} ${one ? "The rule on save after it was" : "The rules on save after it were"} not launched: ${list.en} (run ${one ? "it" : "them, in this order,"} once the cause is corrected).`,
+    fr: `${sentence(text.fr)} ${one ? "La règle à l'enregistrement suivante n'a pas été lancée" : "Les règles à l'enregistrement suivantes n'ont pas été lancées"}\u00a0: ${list.fr} (exécutez-${one ? "la" : "les"}${one ? "" : " dans cet ordre"} une fois la cause corrigée).`,
   };
 }
 
@@ -158,7 +178,7 @@ export function onSaveRuleNotLaunched(seconds: number, others: readonly string[]
   const many = others.length > 0;
   return {
     en: `not launched${many ? `, nor ${list.en},` : ""} the ${s.en} s the form's rules on save share having run out; run ${many ? "them" : "it"} yourself`,
-    fr: `non lancée${many ? `, pas plus que ${list.fr},` : ""} les ${s.fr} s que partagent les règles à l'enregistrement du formulaire étant écoulées ; exécutez-${many ? "les" : "la"} vous-même`,
+    fr: `non lancée${many ? `, pas plus que ${list.fr},` : ""} les ${s.fr}\u202fs que partagent les règles à l'enregistrement du formulaire étant écoulées\u202f; exécutez-${many ? "les" : "la"} vous-même`,
   };
 }
 

@@ -55,6 +55,7 @@ import {
   type ProviderText,
   ruleStillRunning,
   withRulesNotLaunched,
+  withRulesNotLaunchedAfterFailure,
 } from "@qibates/provider";
 import { ListBudget } from "../net/list-budget.ts";
 import { CONNECTOR_REASONS, UNREADABLE } from "../net/unreadable.ts";
@@ -700,7 +701,8 @@ class PlanningRestOperations implements PlanningOperations {
    * of a single rule: CALC_JOB_TIMEOUT_SECONDS + PROVIDER_CONNECT_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS
    * for its rules. A rule still running when that time runs out is `RULE_FAILED` "still running", naming the rules
    * after it, which are not launched; a rule whose turn comes after it ran out is `RULE_FAILED` "not launched".
-   * A rule that fails says, after the server's reason, that the form's cells were saved (`written`: some were).
+   * A rule that fails says, after the server's reason, that the form's cells were saved (`written`: some were),
+   * then names the rules after it, which are not launched.
    */
   private async runOnSave(
     session: ProviderSession,
@@ -745,7 +747,7 @@ class PlanningRestOperations implements PlanningOperations {
               : onSaveRuleStillRunning(seconds, jobId),
             after,
           ),
-        written ? cellsSavedBeforeRule : undefined,
+        (reason) => withRulesNotLaunchedAfterFailure(written ? cellsSavedBeforeRule(reason) : reason, after),
       );
       rules.push(run);
     }

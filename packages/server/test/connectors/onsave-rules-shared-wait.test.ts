@@ -20,14 +20,21 @@ const server = listeningServer(WAIT_SETTINGS);
 /** The rules the proxy says the form runs on save, and the jobs it launched, in order. */
 let onSave: string[] = [];
 let jobs: { rule: string; started: number }[] = [];
+/** A rule whose job the proxy makes fail at once, with the server's words, or none. */
+let failing: string | undefined;
 
 /** Rules on save as the proxy gives them: the form definition says `onSave`; each job runs RULE_MS. */
 const proxy = slowProxy(
   () => server.base,
   ({ method, path, body }) => {
     if (method === "POST" && /\/jobs$/.test(path)) {
-      jobs.push({ rule: JSON.parse(body).jobName, started: Date.now() });
+      const rule = JSON.parse(body).jobName;
+      jobs.push({ rule, started: Date.now() });
       const jobId = 100 + jobs.length;
+      if (rule === failing)
+        return {
+          answer: (res) => answerJson(res, { jobId, status: 1, details: "Entity 450 has no growth rate." }),
+        };
       return { answer: (res) => answerJson(res, { jobId, status: -1, details: null }) };
     }
     const polled = /\/jobs\/(\d+)$/.exec(path);
@@ -65,7 +72,7 @@ const CASES = [
     language: "fr",
     rules: ["SeedForecast", "GrowRevenue", "AggregateData"],
     message:
-      /^La règle métier « GrowRevenue » a échoué : toujours en cours à la fin des 2 s que partagent les règles à l'enregistrement du formulaire \(travail 102\) ; le travail se poursuit sur le serveur ; non lancée : « AggregateData » \(exécutez-la une fois celle-ci terminée\)$/,
+      /^La règle métier «\u00a0GrowRevenue\u00a0» a échoué\u00a0: toujours en cours à la fin des 2\u202fs que partagent les règles à l'enregistrement du formulaire \(travail 102\)\u202f; le travail se poursuit sur le serveur\u202f; non lancée\u00a0: «\u00a0AggregateData\u00a0» \(exécutez-la une fois celle-ci terminée\)$/u,
   },
   {
     connector: "pbcs",
@@ -89,6 +96,7 @@ describe("a form's rules on save, each slow, on one submit", () => {
       (grid[1] as string[])[1] = value; // Hardware Sales, Jan
       onSave = rules;
       jobs = [];
+      failing = undefined;
       const [r, seconds] = await timed(() =>
         server.post(
           "action/submitform",
@@ -118,6 +126,7 @@ describe("a form's rules on save, each slow, on one submit", () => {
     const open = await server.post("nav/openform", form, { connector });
     onSave = ["SeedForecast"];
     jobs = [];
+    failing = undefined;
     const r = await server.post(
       "action/submitform",
       { ...form, pov: open.json.pov, grid: open.json.grid, codes: open.json.codes },
@@ -129,4 +138,50 @@ describe("a form's rules on save, each slow, on one submit", () => {
       ["SeedForecast", "completed", "Done."],
     ]);
   });
+
+  // A rule that fails ends the submit's rules: the ones after it are never launched, and the message names them,
+  // in order, so that the caller runs them once the cause is corrected (before, it named none, and a caller who
+  // ran the failed rule again never ran the rest).
+  it.each([
+    {
+      language: "en",
+      rules: ["SeedForecast", "GrowRevenue", "AggregateData"],
+      message:
+        'The business rule "SeedForecast" failed: Entity 450 has no growth rate. The cells of the form were saved before the rule ran. The rules on save after it were not launched: "GrowRevenue", "AggregateData" (run them, in this order, once the cause is corrected).',
+    },
+    {
+      language: "fr",
+      rules: ["SeedForecast", "GrowRevenue"],
+      message:
+        "La règle métier «\u00a0SeedForecast\u00a0» a échoué\u00a0: Entity 450 has no growth rate. Les cellules du formulaire ont été enregistrées avant l'exécution de la règle. La règle à l'enregistrement suivante n'a pas été lancée\u00a0: «\u00a0GrowRevenue\u00a0» (exécutez-la une fois la cause corrigée).",
+    },
+    { language: "en", rules: ["GrowRevenue", "SeedForecast"], message: null },
+  ])(
+    "a rule on save that fails names the rules after it, not launched ($language, $rules)",
+    async ({ language, rules, message }) => {
+      const connector = "planning";
+      const vision = await server.vision(connector, `${proxy.base}/HyperionPlanning/SmartView`);
+      const form = { ...vision, folder: "/Forms/Revenue", formName: "Revenue Plan" };
+      const open = await server.post("nav/openform", form, { connector });
+      const grid = (open.json.grid as unknown as string[][]).map((r) => [...r]);
+      (grid[1] as string[])[1] = String(1000 + Math.floor(Math.random() * 8000));
+      onSave = rules;
+      jobs = [];
+      failing = "SeedForecast";
+      const r = await server.post(
+        "action/submitform",
+        { ...form, pov: open.json.pov, grid, codes: open.json.codes },
+        { connector, language },
+      );
+      failing = undefined;
+      expect(r.status, JSON.stringify(r.json)).toBe(422);
+      const last = rules.indexOf("SeedForecast");
+      expect(jobs.map((j) => j.rule)).toEqual(rules.slice(0, last + 1));
+      // The last rule of the form failing: nothing to name after it.
+      expect(r.json.message).toBe(
+        message ??
+          'The business rule "SeedForecast" failed: Entity 450 has no growth rate. The cells of the form were saved before the rule ran.',
+      );
+    },
+  );
 });
