@@ -414,7 +414,7 @@ describe("live grid on the other pages", () => {
       await grid.getByLabel("Missing label").fill("-");
       await grid.getByRole("button", { name: "Refresh", exact: true }).click();
       expect(shown(await sheet(grid))[4]).toEqual(["Texas", "-", "-", "-"]);
-      await grid.getByLabel("Suppress missing rows").check();
+      await grid.getByLabel("Missing suppression").check();
       await grid.getByRole("button", { name: "Refresh", exact: true }).click();
       expect(
         shown(await sheet(grid))

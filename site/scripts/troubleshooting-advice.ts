@@ -334,7 +334,7 @@ export const USER_ADVICE: Readonly<
           "aucune action pendant {{config:SESSION_IDLE_MINUTES}} minutes (sauf durée fixée par votre administrateur) ;",
           "{{config:SESSION_MAX_HOURS}} heures écoulées depuis la connexion (par défaut) ;",
           "une déconnexion, ou un redémarrage du serveur QiBates (sur le serveur de démonstration, selon sa configuration) ;",
-          "une connexion plus récente : au-delà de {{config:MAX_SESSIONS_PER_KEY}} sessions (par défaut) du compte Google ou Microsoft de votre clé d'API, toutes ses clés et tous ses postes confondus, une connexion ferme la plus ancienne (avec la clé d'API de démonstration, celles ouvertes depuis l'adresse réseau d'où vient la connexion : dans Google Sheets, celle des serveurs de Google, d'où partent les appels du module) ;",
+          "une connexion plus récente : au-delà de {{config:MAX_SESSIONS_PER_KEY}} sessions (par défaut) du compte Google ou Microsoft de votre clé d'API, toutes ses clés et tous ses postes confondus, une connexion ferme la plus ancienne (avec la clé d'API de démonstration, celles ouvertes depuis l'adresse réseau d'où vient la connexion : dans Google Sheets, celle des serveurs de Google, d'où partent les appels du module complémentaire) ;",
           "une clé d'un autre compte : après que vous avez collé une clé d'API obtenue avec un autre compte Google ou Microsoft, les sessions ouvertes avec la clé précédente lui sont inconnues ;",
           "votre action est parvenue à un autre serveur QiBates que celui auquel vous vous êtes connecté : la session y existe toujours, mais ce serveur ne la connaît pas.",
         ],
@@ -640,11 +640,11 @@ export const USER_ADVICE: Readonly<
   QB_ERR_PROMPT_INVALID: {
     page: "forms",
     en: {
-      what: "The value is not among the members or the range the prompt allows, for example a member you may not use. Nothing was saved or run. On your company's server, the message may be the server's own words.",
+      what: "The value is not among the members or the range the prompt allows, for example a member you may not use. On the demo server, nothing was saved or run; on your company's server, the message may be its own words, and at a submit the cells were already saved.",
       todo: "Pick another value from the prompt's list; the rule's owner knows what it expects.",
     },
     fr: {
-      what: "La valeur ne fait pas partie des membres ou de la plage que l'invite accepte, par exemple un membre que vous ne pouvez pas utiliser. Rien n'a été enregistré ni exécuté. Sur le serveur de votre entreprise, le message peut reprendre les mots du serveur.",
+      what: "La valeur ne fait pas partie des membres ou de la plage que l'invite accepte, par exemple un membre que vous ne pouvez pas utiliser. Sur le serveur de démonstration, rien n'a été enregistré ni exécuté ; sur celui de votre entreprise, le message peut reprendre ses mots et, à une soumission, les cellules sont déjà enregistrées.",
       todo: "Choisissez une autre valeur dans la liste de l'invite ; le responsable de la règle sait ce qu'elle attend.",
     },
   },

@@ -131,6 +131,9 @@ function tableSays(connector: Connector, cap: Capability): "yes" | "no" | "parti
 }
 
 /** The hand-written claims a page makes: a verdict in a connector's column, on a row naming a capability. */
+/** A label with its no-break spaces made plain: a page's source writes « : » either way (the site spaces it). */
+const plain = (label: string) => label.replace(/[\u00a0\u202f]/g, " ");
+
 function claims(locale: DocLocale, text: string): { connector: Connector; cap: Capability; said: string }[] {
   const out: { connector: Connector; cap: Capability; said: string }[] = [];
   for (const table of tables(text)) {
@@ -141,7 +144,9 @@ function claims(locale: DocLocale, text: string): { connector: Connector; cap: C
         if (!connector) return;
         // Both families have an "Alias tables" row: the connector's family tells them apart.
         const cap = CAPABILITIES.find(
-          (c) => c.label[locale] === row[0] && c.family === CONNECTOR_PROFILES[connector].family,
+          (c) =>
+            plain(c.label[locale]) === plain(row[0] ?? "") &&
+            c.family === CONNECTOR_PROFILES[connector].family,
         );
         const word = (row[i] ?? "").replace(/[\s⁰¹²³⁴⁵⁶⁷⁸⁹]+$/u, "");
         if (cap && VERDICT[locale][word]) out.push({ connector, cap: cap.id, said: word });

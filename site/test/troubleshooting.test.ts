@@ -182,7 +182,7 @@ describe("the troubleshooting advice consults the capability table", () => {
       "Take the form from `nav/listforms`. On a real Planning or PBCS server, `nav/listforms` is refused (`422 QB_ERR_OPERATION_UNSUPPORTED`): Planning REST has no documented call that lists forms.",
     );
     expect(adviceWithLimits("Prenez le formulaire dans `nav/listforms`.", "fr")).toBe(
-      "Prenez le formulaire dans `nav/listforms`. Sur un serveur Planning ou PBCS réel, `nav/listforms` est refusé (`422 QB_ERR_OPERATION_UNSUPPORTED`) : Planning REST n'a pas d'appel documenté qui liste les formulaires.",
+      "Prenez le formulaire dans `nav/listforms`. Sur un serveur Planning ou PBCS réel, `nav/listforms` est refusé (`422 QB_ERR_OPERATION_UNSUPPORTED`)\u00a0: Planning REST n'a pas d'appel documenté qui liste les formulaires.",
     );
   });
 

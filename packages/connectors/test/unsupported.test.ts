@@ -71,7 +71,7 @@ describe("a connector's refusal of what the capability table says it lacks", () 
     );
     // In French too: only the server's own words (here "no AI Studio") stay as it sent them.
     expect(form.params?.reason).toMatchObject({
-      fr: "Export Form Data (GET …/forms/{form}/data) a été refusé : il faut un déploiement EPM Cloud avec AI Studio (no AI Studio) ; aucun type de plan n'a les dimensions de sa définition.",
+      fr: "Export Form Data (GET …/forms/{form}/data) a été refusé\u00a0: il faut un déploiement EPM Cloud avec AI Studio (no AI Studio)\u202f; aucun type de plan n'a les dimensions de sa définition.",
     });
   });
 

@@ -359,7 +359,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
           field: "name",
           reason: {
             en: `a session keeps at most ${SESSION_VARIABLES_MAX} substitution variables of its own; change one it set, or log in again`,
-            fr: `une session garde au plus ${SESSION_VARIABLES_MAX} variables de substitution qui lui sont propres ; modifiez l'une de celles qu'elle a définies, ou reconnectez-vous`,
+            fr: `une session garde au plus ${SESSION_VARIABLES_MAX}\u00a0variables de substitution qui lui sont propres\u202f; modifiez l'une de celles qu'elle a définies, ou reconnectez-vous`,
           },
         },
         "name",
@@ -681,8 +681,8 @@ function refuseConflicts(
   const n = quantity(conflicts.length);
   const changed =
     conflicts.length === 1
-      ? { en: "1 cell changed", fr: "1 cellule a changé" }
-      : { en: `${n.en} cells changed`, fr: `${n.fr} cellules ont changé` };
+      ? { en: "1 cell changed", fr: "1\u00a0cellule a changé" }
+      : { en: `${n.en} cells changed`, fr: `${n.fr}\u00a0cellules ont changé` };
   throw new ProviderError(
     "SAVE_CONFLICT",
     `${changed.en} since the grid was read (data version ${sent}): nothing was saved.`,

@@ -322,12 +322,12 @@ export const WORKER_STOPPED = {
   /** Past the deadline, in seconds. */
   time: (seconds: number): ProviderText => ({
     en: `The work was stopped: it ran longer than ${quantity(seconds).en} s.`,
-    fr: `Le travail a été arrêté : il a duré plus de ${quantity(seconds).fr} s.`,
+    fr: `Le travail a été arrêté\u00a0: il a duré plus de ${quantity(seconds).fr}\u202fs.`,
   }),
   /** Past the worker's heap, in megabytes. */
   memory: (megabytes: number): ProviderText => ({
     en: `The work was stopped: it needed more memory than ${quantity(megabytes).en} MB.`,
-    fr: `Le travail a été arrêté : il lui fallait plus de ${quantity(megabytes).fr} Mo de mémoire.`,
+    fr: `Le travail a été arrêté\u00a0: il lui fallait plus de ${quantity(megabytes).fr}\u202fMo de mémoire.`,
   }),
 } as const;
 

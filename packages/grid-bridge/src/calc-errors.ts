@@ -123,7 +123,7 @@ export const CALC_TEXTS_FR: CalcTexts = {
   dataCopyLists: () => "DATACOPY demande deux listes de membres non vides et de même longueur",
   dataCopyTarget: (r) => `${quoted(r.member)} ne peut pas être la cible d'un DATACOPY (il n'est pas stocké)`,
   dataCopyDimensions: () => "DATACOPY copie à l'intérieur d'une seule dimension",
-  tooDeep: () => `le calcul dynamique s'imbrique trop profondément (formule circulaire${NB}?)`,
+  tooDeep: () => `le calcul dynamique s'imbrique trop profondément (formule circulaire\u202f?)`,
   // The fault's own words (an engine's message, in English), quoted as they are: support needs them.
   internal: (r) => `erreur interne du moteur de calcul${NB}: ${quoted(r.message)}`,
 };

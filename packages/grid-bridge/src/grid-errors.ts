@@ -23,7 +23,7 @@ export const GRID_TEXTS_FR: GridTexts = {
   pivotInPlace: () => "la dimension est déjà à la destination du pivot",
   removeEmptiesAxis: () => "il faut un en-tête de ligne pour effectuer cette extraction",
   noRowHeader: () => "il faut un en-tête de ligne pour effectuer cette extraction",
-  unknownAction: (r) => `action de grille inconnue « ${r.action} »`,
+  unknownAction: (r) => `action de grille inconnue «\u00a0${r.action}\u00a0»`,
   notAPivot: (r) => `${r.action} n'est pas un pivot`,
   gridNotRows: () => "`grid` doit être une liste de lignes",
   rowNotCells: (r) => `grid[${r.row}] doit être une liste de cellules`,
@@ -39,15 +39,15 @@ export const GRID_TEXTS_FR: GridTexts = {
   unknownMembers: (r) =>
     `membre inconnu ${r.members.map((u) => `${u.text} (ligne ${u.row + 1}, colonne ${u.column + 1})`).join(", ")}`,
   numberForMember: (r) =>
-    `la cellule de la ligne ${r.row + 1}, colonne ${r.column + 1} contient le nombre ${r.text} là où un nom de membre est attendu ; ${
+    `la cellule de la ligne ${r.row + 1}, colonne ${r.column + 1} contient le nombre ${r.text} là où un nom de membre est attendu\u202f; ${
       r.member === null
         ? "un nombre est lu comme une donnée, et aucune donnée n'a sa place ici"
         : `pour désigner le membre ${r.member}, saisissez-le comme texte, précédé d'une apostrophe ('${r.text})`
     }`,
   tooManyCells: (r) =>
-    `la liste des cellules en désigne ${formatNumber(r.cells, "fr")} différentes ; la grille en compte ${formatNumber(r.size, "fr")}`,
+    `la liste des cellules en désigne ${formatNumber(r.cells, "fr")}\u00a0différentes\u202f; la grille en compte ${formatNumber(r.size, "fr")}`,
   tooLarge: (r) =>
-    `la réponse aurait au moins ${formatNumber(r.cells, "fr")} cellules, ${formatNumber(r.max, "fr")} au plus permises`,
+    `la réponse aurait au moins ${formatNumber(r.cells, "fr")}\u00a0cellules, ${formatNumber(r.max, "fr")} au plus permises`,
 };
 
 /** A grid refusal's reason in both languages. */

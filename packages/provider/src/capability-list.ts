@@ -72,7 +72,7 @@ export const CAPABILITIES: readonly CapabilityInfo[] = [
     family: "essbase",
     label: {
       en: "Member filters: children, descendants, level, generation",
-      fr: "Filtres de membres : enfants, descendants, niveau, génération",
+      fr: "Filtres de membres\u00a0: enfants, descendants, niveau, génération",
     },
     operations: ["nav/filter"],
   },
@@ -96,14 +96,14 @@ export const CAPABILITIES: readonly CapabilityInfo[] = [
     family: "essbase",
     label: {
       en: "Substitution variables: list (server, application, cube)",
-      fr: "Variables de substitution : lister (serveur, application, cube)",
+      fr: "Variables de substitution\u00a0: lister (serveur, application, cube)",
     },
     operations: ["nav/variables"],
   },
   {
     id: "variablesSet",
     family: "essbase",
-    label: { en: "Substitution variables: set", fr: "Variables de substitution : définir" },
+    label: { en: "Substitution variables: set", fr: "Variables de substitution\u00a0: définir" },
     operations: ["action/setvariable"],
   },
   {
@@ -158,7 +158,7 @@ export const CAPABILITIES: readonly CapabilityInfo[] = [
   {
     id: "forms",
     family: "planning",
-    label: { en: "Forms: list and open", fr: "Formulaires : lister et ouvrir" },
+    label: { en: "Forms: list and open", fr: "Formulaires\u00a0: lister et ouvrir" },
     operations: ["nav/listforms", "nav/openform"],
   },
   {
@@ -184,7 +184,7 @@ export const CAPABILITIES: readonly CapabilityInfo[] = [
     family: "planning",
     label: {
       en: "Business rules: on save and on demand",
-      fr: "Règles métier : à l'enregistrement et à la demande",
+      fr: "Règles métier\u00a0: à l'enregistrement et à la demande",
     },
     operations: ["nav/listonsaverules", "action/launchrule"],
   },
@@ -193,7 +193,7 @@ export const CAPABILITIES: readonly CapabilityInfo[] = [
     family: "planning",
     label: {
       en: "Runtime prompts: list them and their allowed members",
-      fr: "Invites d'exécution : les lister avec leurs membres autorisés",
+      fr: "Invites d'exécution\u00a0: les lister avec leurs membres autorisés",
     },
     operations: ["nav/enumprompt", "nav/enummembersrule"],
   },

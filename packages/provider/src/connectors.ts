@@ -63,12 +63,12 @@ const ESSBASE_11_NO_VARIABLE_MESSAGE: Text = {
 
 const SSAS_NO_FORMULAS: Text = {
   en: "SSAS calculations are MDX expressions, not outline formulas: there is no formula level to zoom to.",
-  fr: "Les calculs SSAS sont des expressions MDX, pas des formules d'outline : il n'y a pas de niveau de formule vers lequel zoomer.",
+  fr: "Les calculs SSAS sont des expressions MDX, pas des formules d'outline\u00a0: il n'y a pas de niveau de formule vers lequel zoomer.",
 };
 
 const NO_REST_FORM_LIST: Text = {
   en: "On a real server, nav/openform opens a simple form from Export Form Data (GET …/forms/{form}/data: EPM Cloud with AI Studio, any role). Its cells are marked writable from the dimension hierarchies (upper-level, Dynamic Calc and Label Only members are read-only; approval locks and read-only form segments show only at submit). Without AI Studio it reads the form definition (Service Administrator) and exportdataslice instead, and is otherwise refused with the server's reason. nav/listforms is refused: Planning REST has no documented call that lists forms.",
-  fr: "Sur un serveur réel, nav/openform ouvre un formulaire simple par Export Form Data (GET …/forms/{form}/data : EPM Cloud avec AI Studio, tout rôle). Ses cellules sont marquées modifiables d'après les hiérarchies des dimensions (les membres de niveau supérieur, en calcul dynamique et en libellé uniquement sont en lecture seule ; les verrous d'approbation et les segments en lecture seule du formulaire n'apparaissent qu'à la soumission). Sans AI Studio, il lit à la place la définition du formulaire (administrateur de service) et exportdataslice, et sinon il est refusé avec la raison du serveur. nav/listforms est refusé : Planning REST n'a pas d'appel documenté qui liste les formulaires.",
+  fr: "Sur un serveur réel, nav/openform ouvre un formulaire simple par Export Form Data (GET …/forms/{form}/data\u00a0: EPM Cloud avec AI Studio, tout rôle). Ses cellules sont marquées modifiables d'après les hiérarchies des dimensions (les membres de niveau supérieur, en calcul dynamique et en libellé uniquement sont en lecture seule\u202f; les verrous d'approbation et les segments en lecture seule du formulaire n'apparaissent qu'à la soumission). Sans AI Studio, il lit à la place la définition du formulaire (administrateur de service) et exportdataslice, et sinon il est refusé avec la raison du serveur. nav/listforms est refusé\u00a0: Planning REST n'a pas d'appel documenté qui liste les formulaires.",
 };
 
 /** That Planning REST cannot list alias tables (said in the reason of `pbcs` and in its refusals). */
@@ -90,14 +90,14 @@ const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
     status: "no",
     why: {
       en: "On a real server, open a composite form's simple forms one by one, by name: Planning REST has no documented call that names a composite form's subforms, so QiBates cannot open the composite form itself.",
-      fr: "Sur un serveur réel, ouvrez un à un, par leur nom, les formulaires simples d'un formulaire composite : Planning REST n'a pas d'appel documenté qui nomme les sous-formulaires d'un formulaire composite, si bien que QiBates ne peut pas ouvrir le formulaire composite lui-même.",
+      fr: "Sur un serveur réel, ouvrez un à un, par leur nom, les formulaires simples d'un formulaire composite\u00a0: Planning REST n'a pas d'appel documenté qui nomme les sous-formulaires d'un formulaire composite, si bien que QiBates ne peut pas ouvrir le formulaire composite lui-même.",
     },
   },
   formSubmit: {
     status: "partly",
     why: {
       en: "On a real server, action/submitform writes the grid's writable cells through importdataslice (any role), each refused cell reported with the server's reason, then launches the rules on save of the form definition (Service Administrator) as RULES jobs. Unlike a Smart View form save it is not all or nothing: a failing rule leaves the cells saved, and where the definition cannot be read no rule runs and the rules field of the response is empty. Texts over 255 characters follow enableLargeCellSubmit.",
-      fr: "Sur un serveur réel, action/submitform écrit les cellules modifiables de la grille par importdataslice (tout rôle), chaque cellule refusée signalée avec la raison du serveur, puis lance comme travaux RULES les règles à l'enregistrement de la définition du formulaire (administrateur de service). Contrairement à l'enregistrement d'un formulaire par Smart View, ce n'est pas tout ou rien : une règle en échec laisse les cellules enregistrées, et, si la définition ne peut pas être lue, aucune règle ne s'exécute et le champ rules de la réponse est vide. Les textes de plus de 255 caractères suivent enableLargeCellSubmit.",
+      fr: "Sur un serveur réel, action/submitform écrit les cellules modifiables de la grille par importdataslice (tout rôle), chaque cellule refusée signalée avec la raison du serveur, puis lance comme travaux RULES les règles à l'enregistrement de la définition du formulaire (administrateur de service). Contrairement à l'enregistrement d'un formulaire par Smart View, ce n'est pas tout ou rien\u00a0: une règle en échec laisse les cellules enregistrées, et, si la définition ne peut pas être lue, aucune règle ne s'exécute et le champ rules de la réponse est vide. Les textes de plus de 255\u00a0caractères suivent enableLargeCellSubmit.",
     },
   },
   taskLists: {
@@ -111,21 +111,21 @@ const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
     status: "partly",
     why: {
       en: `On a real server, action/launchrule runs the rule as a RULES job and polls it; nav/listonsaverules is refused: ${NO_REST_ONSAVE_PROMPTS.en}. A form submit still runs them, for a Service Administrator only (the form's definition, which names them, is theirs to read); for other users it saves the cells and runs no rule.`,
-      fr: `Sur un serveur réel, action/launchrule exécute la règle comme travail RULES et en suit l'état ; nav/listonsaverules est refusé : ${NO_REST_ONSAVE_PROMPTS.fr}. Une soumission de formulaire les exécute tout de même, pour un administrateur de service seulement (la définition du formulaire, qui les nomme, n'est lisible que par lui) ; pour les autres utilisateurs, elle enregistre les cellules sans exécuter de règle.`,
+      fr: `Sur un serveur réel, action/launchrule exécute la règle comme travail RULES et en suit l'état\u202f; nav/listonsaverules est refusé\u00a0: ${NO_REST_ONSAVE_PROMPTS.fr}. Une soumission de formulaire les exécute tout de même, pour un administrateur de service seulement (la définition du formulaire, qui les nomme, n'est lisible que par lui)\u202f; pour les autres utilisateurs, elle enregistre les cellules sans exécuter de règle.`,
     },
   },
   runtimePrompts: {
     status: "no",
     why: {
       en: "Planning REST has no documented call that gives a rule's runtime prompts or their allowed members. Give the prompt values yourself: action/launchrule sends the values you give.",
-      fr: "Planning REST n'a pas d'appel documenté qui donne les invites d'exécution d'une règle ni leurs membres autorisés. Donnez vous-même les valeurs d'invite : action/launchrule envoie celles que vous donnez.",
+      fr: "Planning REST n'a pas d'appel documenté qui donne les invites d'exécution d'une règle ni leurs membres autorisés. Donnez vous-même les valeurs d'invite\u00a0: action/launchrule envoie celles que vous donnez.",
     },
   },
   planningAliasTables: {
     status: "partly",
     why: {
       en: `nav/listalias is refused: ${NO_REST_ALIAS_LIST.en}. action/setalias accepts Default, which every Planning application has, and another table the server's Get Dimension Details (April 2026 update) accepts; member lists and forms then carry that table's aliases (a server without dimension details: Default only).`,
-      fr: `nav/listalias est refusé : ${NO_REST_ALIAS_LIST.fr}. action/setalias accepte Default, que toute application Planning possède, et une autre table que Get Dimension Details (mise à jour d'avril 2026) du serveur accepte ; les listes de membres et les formulaires portent alors les alias de cette table (un serveur sans détails des dimensions : Default seulement).`,
+      fr: `nav/listalias est refusé\u00a0: ${NO_REST_ALIAS_LIST.fr}. action/setalias accepte Default, que toute application Planning possède, et une autre table que Get Dimension Details (mise à jour d'avril 2026) du serveur accepte\u202f; les listes de membres et les formulaires portent alors les alias de cette table (un serveur sans détails des dimensions\u00a0: Default seulement).`,
     },
   },
 };
@@ -134,7 +134,7 @@ const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
 const PLANNING_REST_READER: Partial<Record<Capability, Text>> = {
   forms: {
     en: "Forms open by name only where the server has one of Oracle's two form calls, Export Form Data (EPM Cloud with AI Studio) for any role or Form definitions (EPM Cloud November 2026 update) for a Service Administrator only; the list of forms is not available.",
-    fr: "Les formulaires s'ouvrent par leur nom seulement si le serveur a l'un des deux appels de formulaire d'Oracle, Export Form Data (EPM Cloud avec AI Studio) pour tout rôle ou Form definitions (mise à jour de novembre 2026 d'EPM Cloud) pour un administrateur de service seulement ; la liste des formulaires n'est pas disponible.",
+    fr: "Les formulaires s'ouvrent par leur nom seulement si le serveur a l'un des deux appels de formulaire d'Oracle, Export Form Data (EPM Cloud avec AI Studio) pour tout rôle ou Form definitions (mise à jour de novembre 2026 d'EPM Cloud) pour un administrateur de service seulement\u202f; la liste des formulaires n'est pas disponible.",
   },
   compositeForms: {
     en: "This server does not let QiBates read a composite form's subforms.",
@@ -142,7 +142,7 @@ const PLANNING_REST_READER: Partial<Record<Capability, Text>> = {
   },
   formSubmit: {
     en: "Cells are saved first; the rules on save run only on servers with Oracle's Form definitions call (EPM Cloud November 2026 update), and there only for a Service Administrator; a failing one leaves the cells saved.",
-    fr: "Les cellules sont d'abord enregistrées ; les règles à l'enregistrement ne s'exécutent que sur les serveurs qui ont l'appel Form definitions d'Oracle (mise à jour de novembre 2026 d'EPM Cloud), et là seulement pour un administrateur de service ; une règle en échec laisse les cellules enregistrées.",
+    fr: "Les cellules sont d'abord enregistrées\u202f; les règles à l'enregistrement ne s'exécutent que sur les serveurs qui ont l'appel Form definitions d'Oracle (mise à jour de novembre 2026 d'EPM Cloud), et là seulement pour un administrateur de service\u202f; une règle en échec laisse les cellules enregistrées.",
   },
   taskLists: {
     en: "This server does not let QiBates read task lists.",
@@ -150,14 +150,14 @@ const PLANNING_REST_READER: Partial<Record<Capability, Text>> = {
   },
   businessRules: {
     en: "Rules run by name; a form's rules on save are not listed.",
-    fr: "Les règles se lancent par leur nom ; les règles à l'enregistrement d'un formulaire ne sont pas listées.",
+    fr: "Les règles se lancent par leur nom\u202f; les règles à l'enregistrement d'un formulaire ne sont pas listées.",
   },
 };
 
 /** Export Form Data refused (the start of the reasons of a form that could not be opened another way either). */
 const NO_FORM_DATA = {
   en: "Export Form Data (GET …/forms/{form}/data) was refused: it needs an EPM Cloud deployment with AI Studio ({refused})",
-  fr: "Export Form Data (GET …/forms/{form}/data) a été refusé : il faut un déploiement EPM Cloud avec AI Studio ({refused})",
+  fr: "Export Form Data (GET …/forms/{form}/data) a été refusé\u00a0: il faut un déploiement EPM Cloud avec AI Studio ({refused})",
 };
 
 /** The cases Planning REST refuses that the capabilities' reasons do not say alone (the connector's own words). */
@@ -165,20 +165,20 @@ const PLANNING_REST_REFUSALS: ConnectorCapabilities["refusals"] = {
   forms: {
     list: {
       en: "Planning REST has no documented call that lists forms (the 26.11 form-definition calls have no list; the document library and Migration listings are for Service Administrators).",
-      fr: "Planning REST n'a pas d'appel documenté qui liste les formulaires (les appels de définition de formulaire de la version 26.11 n'ont pas de liste ; la bibliothèque de documents et les listes de Migration sont réservées aux administrateurs de service).",
+      fr: "Planning REST n'a pas d'appel documenté qui liste les formulaires (les appels de définition de formulaire de la version 26.11 n'ont pas de liste\u202f; la bibliothèque de documents et les listes de Migration sont réservées aux administrateurs de service).",
     },
     // The server's own words ({refused}, {message}) stay as it sent them.
     definitionRefused: {
       en: `${NO_FORM_DATA.en}; the form definition was refused too ({message}).`,
-      fr: `${NO_FORM_DATA.fr} ; la définition du formulaire a elle aussi été refusée ({message}).`,
+      fr: `${NO_FORM_DATA.fr}\u202f; la définition du formulaire a elle aussi été refusée ({message}).`,
     },
     definitionUnread: {
       en: `${NO_FORM_DATA.en}; the form definition's grid is not in a shape QiBates reads (Oracle does not publish its fields).`,
-      fr: `${NO_FORM_DATA.fr} ; la grille de la définition du formulaire n'a pas une forme que QiBates sache lire (Oracle n'en publie pas les champs).`,
+      fr: `${NO_FORM_DATA.fr}\u202f; la grille de la définition du formulaire n'a pas une forme que QiBates sache lire (Oracle n'en publie pas les champs).`,
     },
     noPlanType: {
       en: `${NO_FORM_DATA.en}; no plan type has the dimensions of its definition.`,
-      fr: `${NO_FORM_DATA.fr} ; aucun type de plan n'a les dimensions de sa définition.`,
+      fr: `${NO_FORM_DATA.fr}\u202f; aucun type de plan n'a les dimensions de sa définition.`,
     },
   },
   businessRules: {
@@ -192,7 +192,7 @@ const PLANNING_REST_REFUSALS: ConnectorCapabilities["refusals"] = {
     list: { en: `${NO_REST_ALIAS_LIST.en}.`, fr: `${NO_REST_ALIAS_LIST.fr}.` },
     unchecked: {
       en: `${NO_REST_ALIAS_LIST.en}, and this server has no Get Dimension Details to check one: only Default can be chosen.`,
-      fr: `${NO_REST_ALIAS_LIST.fr}, et ce serveur n'a pas Get Dimension Details pour en vérifier une : seule la table Default peut être choisie.`,
+      fr: `${NO_REST_ALIAS_LIST.fr}, et ce serveur n'a pas Get Dimension Details pour en vérifier une\u00a0: seule la table Default peut être choisie.`,
     },
     noDimension: {
       en: "the application has no dimension to check the table with.",
@@ -216,14 +216,14 @@ const PLANNING_SMARTVIEW_LIMITS: Partial<Record<Capability, RealServerSupport>> 
     status: "partly",
     why: {
       en: "On a real server, nav/enumprompt asks Smart View (EnumBusinessRules, EnumRunTimePrompts): a rule without prompts returns an empty list; a rule with prompts is refused, because Smart View's answer names each prompt, its dimension and default, but not which kind of value it takes. nav/enummembersrule is refused: Smart View has no documented message that gives a prompt's member choices. Give the prompt values yourself: action/launchrule sends the values you give.",
-      fr: "Sur un serveur réel, nav/enumprompt interroge Smart View (EnumBusinessRules, EnumRunTimePrompts) : une règle sans invite renvoie une liste vide ; une règle avec invites est refusée, car la réponse de Smart View nomme chaque invite, sa dimension et sa valeur par défaut, mais pas le genre de valeur qu'elle attend. nav/enummembersrule est refusé : Smart View n'a pas de message documenté qui donne le choix de membres d'une invite. Donnez vous-même les valeurs d'invite : action/launchrule envoie celles que vous donnez.",
+      fr: "Sur un serveur réel, nav/enumprompt interroge Smart View (EnumBusinessRules, EnumRunTimePrompts)\u00a0: une règle sans invite renvoie une liste vide\u202f; une règle avec invites est refusée, car la réponse de Smart View nomme chaque invite, sa dimension et sa valeur par défaut, mais pas le genre de valeur qu'elle attend. nav/enummembersrule est refusé\u00a0: Smart View n'a pas de message documenté qui donne le choix de membres d'une invite. Donnez vous-même les valeurs d'invite\u00a0: action/launchrule envoie celles que vous donnez.",
     },
   },
   planningAliasTables: {
     status: "partly",
     why: {
       en: "On a real server, nav/listalias lists the application's alias tables through Smart View (EnumAliasTables); action/setalias accepts a listed table other than Default only where Planning REST's Get Dimension Details (April 2026 update, which servers on premises may lack) gives its aliases, since member lists come from Planning REST (otherwise 422 QB_ERR_OPERATION_UNSUPPORTED).",
-      fr: "Sur un serveur réel, nav/listalias liste les tables d'alias de l'application par Smart View (EnumAliasTables) ; action/setalias n'accepte une table listée autre que Default que si Get Dimension Details de Planning REST (mise à jour d'avril 2026, que les serveurs sur site peuvent ne pas avoir) en donne les alias, car les listes de membres viennent de Planning REST (sinon 422 QB_ERR_OPERATION_UNSUPPORTED).",
+      fr: "Sur un serveur réel, nav/listalias liste les tables d'alias de l'application par Smart View (EnumAliasTables)\u202f; action/setalias n'accepte une table listée autre que Default que si Get Dimension Details de Planning REST (mise à jour d'avril 2026, que les serveurs sur site peuvent ne pas avoir) en donne les alias, car les listes de membres viennent de Planning REST (sinon 422 QB_ERR_OPERATION_UNSUPPORTED).",
     },
   },
 };
@@ -253,7 +253,7 @@ const DESCRIPTIONS = {
           status: "partly",
           why: {
             en: "The Smart View messages QiBates uses with Essbase 11.x give the dimensions, members, parents and aliases, not dimension types, storage, consolidation operators or formulas: on a real server every base dimension is returned as regular, without density, and every member as stored with +, whatever the outline says.",
-            fr: "Les messages Smart View qu'utilise QiBates avec Essbase 11.x donnent les dimensions, les membres, leurs parents et leurs alias, pas les types de dimension, le stockage, les opérateurs de consolidation ni les formules : sur un serveur réel, chaque dimension de base est renvoyée comme dimension standard, sans stockage dense ou dispersé, et chaque membre comme stocké avec +, quoi qu'en dise l'outline.",
+            fr: "Les messages Smart View qu'utilise QiBates avec Essbase 11.x donnent les dimensions, les membres, leurs parents et leurs alias, pas les types de dimension, le stockage, les opérateurs de consolidation ni les formules\u00a0: sur un serveur réel, chaque dimension de base est renvoyée comme dimension standard, sans stockage dense ou dispersé, et chaque membre comme stocké avec +, quoi qu'en dise l'outline.",
           },
         },
         "zoomIn:CALC_LEVEL": {
@@ -319,7 +319,7 @@ const DESCRIPTIONS = {
         "zoomIn:CALC_LEVEL": SSAS_NO_FORMULAS,
         calcScripts: {
           en: "SSAS has no calculation scripts: its calculations are MDX expressions defined in the cube.",
-          fr: "SSAS n'a pas de scripts de calcul : ses calculs sont des expressions MDX définies dans le cube.",
+          fr: "SSAS n'a pas de scripts de calcul\u00a0: ses calculs sont des expressions MDX définies dans le cube.",
         },
         udaFilter: {
           en: "SSAS has no user-defined attributes (UDAs).",
@@ -336,21 +336,21 @@ const DESCRIPTIONS = {
           status: "partly",
           why: {
             en: "XMLA gives no dimension storage and no member storage or consolidation: on a real server nav/dimensions returns storage null for every dimension, and nav/dimtree does not show the server's member storage and consolidation.",
-            fr: "XMLA ne donne ni le stockage des dimensions, ni le stockage ou la consolidation des membres : sur un serveur réel, nav/dimensions renvoie storage null pour chaque dimension, et nav/dimtree ne montre pas le stockage et la consolidation des membres du serveur.",
+            fr: "XMLA ne donne ni le stockage des dimensions, ni le stockage ou la consolidation des membres\u00a0: sur un serveur réel, nav/dimensions renvoie storage null pour chaque dimension, et nav/dimtree ne montre pas le stockage et la consolidation des membres du serveur.",
           },
         },
         aliasTables: {
           status: "partly",
           why: {
             en: "XMLA gives one caption per member: on a real server the Default alias table holds the members' captions, and no other alias table is listed.",
-            fr: "XMLA donne une seule légende par membre : sur un serveur réel, la table d'alias Default contient les légendes des membres, et aucune autre table d'alias n'est listée.",
+            fr: "XMLA donne une seule légende par membre\u00a0: sur un serveur réel, la table d'alias Default contient les légendes des membres, et aucune autre table d'alias n'est listée.",
           },
         },
         writeBack: {
           status: "partly",
           why: {
             en: "On a real server, a save is written back with MDX UPDATE CUBE, which only a write-enabled cube accepts; otherwise the save returns 422 QB_ERR_OPERATION_UNSUPPORTED with the server's message. XMLA says which members carry a formula, not which others are dynamic or label only: before a save, a grid marks only the cells of formula members read-only.",
-            fr: "Sur un serveur réel, un enregistrement est écrit par l'instruction MDX UPDATE CUBE (écriture différée), que seul un cube activé en écriture accepte ; sinon l'enregistrement renvoie 422 QB_ERR_OPERATION_UNSUPPORTED avec le message du serveur. XMLA indique quels membres portent une formule, pas quels autres sont en calcul dynamique ou en libellé uniquement : avant l'enregistrement, une grille ne marque en lecture seule que les cellules des membres à formule.",
+            fr: "Sur un serveur réel, un enregistrement est écrit par l'instruction MDX UPDATE CUBE (écriture différée), que seul un cube activé en écriture accepte\u202f; sinon l'enregistrement renvoie 422 QB_ERR_OPERATION_UNSUPPORTED avec le message du serveur. XMLA indique quels membres portent une formule, pas quels autres sont en calcul dynamique ou en libellé uniquement\u00a0: avant l'enregistrement, une grille ne marque en lecture seule que les cellules des membres à formule.",
           },
         },
       },
@@ -402,11 +402,11 @@ const DESCRIPTIONS = {
         ...PLANNING_REST_READER,
         runtimePrompts: {
           en: "A rule without prompts is shown as such, but QiBates cannot list the prompts of a rule that has some; type them under **Run a rule by name** (**☰ › Task Lists**).",
-          fr: "Une règle sans invite est signalée comme telle, mais QiBates ne peut pas lister les invites d'une règle qui en a ; saisissez-les sous **Lancer une règle par son nom** (**☰ › Listes de tâches**).",
+          fr: "Une règle sans invite est signalée comme telle, mais QiBates ne peut pas lister les invites d'une règle qui en a\u202f; saisissez-les sous **Lancer une règle par son nom** (**☰ › Listes de tâches**).",
         },
         planningAliasTables: {
           en: "Tables are listed; one other than Default works only where the server gives its aliases.",
-          fr: "Les tables sont listées ; une table autre que Default ne fonctionne que si le serveur en donne les alias.",
+          fr: "Les tables sont listées\u202f; une table autre que Default ne fonctionne que si le serveur en donne les alias.",
         },
       },
       refusals: {
@@ -445,7 +445,7 @@ const DESCRIPTIONS = {
           status: "partly",
           why: {
             en: "Essbase 21c's REST API does not say whether a dimension is dense or sparse: on a real server nav/dimensions returns storage null for every dimension.",
-            fr: "L'API REST d'Essbase 21c ne dit pas si une dimension est dense ou dispersée : sur un serveur réel, nav/dimensions renvoie storage null pour chaque dimension.",
+            fr: "L'API REST d'Essbase 21c ne dit pas si une dimension est dense ou dispersée\u00a0: sur un serveur réel, nav/dimensions renvoie storage null pour chaque dimension.",
           },
         },
       },
@@ -485,11 +485,11 @@ const DESCRIPTIONS = {
         ...PLANNING_REST_READER,
         runtimePrompts: {
           en: "QiBates cannot list a rule's prompts; type them under **Run a rule by name** (**☰ › Task Lists**).",
-          fr: "QiBates ne peut pas lister les invites d'une règle ; saisissez-les sous **Lancer une règle par son nom** (**☰ › Listes de tâches**).",
+          fr: "QiBates ne peut pas lister les invites d'une règle\u202f; saisissez-les sous **Lancer une règle par son nom** (**☰ › Listes de tâches**).",
         },
         planningAliasTables: {
           en: "The list of alias tables is not available; Default works, and another table you name works where the server gives its aliases.",
-          fr: "La liste des tables d'alias n'est pas disponible ; Default fonctionne, ainsi qu'une autre table que vous nommez si le serveur en donne les alias.",
+          fr: "La liste des tables d'alias n'est pas disponible\u202f; Default fonctionne, ainsi qu'une autre table que vous nommez si le serveur en donne les alias.",
         },
       },
       refusals: PLANNING_REST_REFUSALS,

@@ -64,7 +64,7 @@ export const ERROR_CODES = {
     fr: "Valeur invalide pour {field} : {reason}.",
     when: "A parameter, header or body property does not match the contract (type, enumeration, pattern, bounds, required, a name settings does not list), or a value the call's target refuses: a POV member a Planning form does not offer (on the demo server, also a member it fixes, or a name in pov that is no dimension).",
     whenFr:
-      "Un paramètre, un en-tête ou une propriété du corps ne respecte pas le contrat (type, énumération, motif, bornes, obligatoire, un nom que settings ne liste pas), ou une valeur que la cible de l'appel refuse : un membre du PDV qu'un formulaire Planning ne propose pas (sur le serveur de démonstration, aussi un membre qu'il fixe, ou un nom dans pov qui n'est pas une dimension).",
+      "Un paramètre, un en-tête ou une propriété du corps ne respecte pas le contrat (type, énumération, motif, bornes, obligatoire, un nom que settings ne liste pas), ou une valeur que la cible de l'appel refuse\u00a0: un membre du PDV qu'un formulaire Planning ne propose pas (sur le serveur de démonstration, aussi un membre qu'il fixe, ou un nom dans pov qui n'est pas une dimension).",
   },
   QB_ERR_JSON_MALFORMED: {
     status: 400,
@@ -72,7 +72,7 @@ export const ERROR_CODES = {
     fr: "Le corps de la requête n'est pas un JSON valide : {reason}.",
     when: "The body cannot be parsed as JSON, or nests arrays and objects more than 64 levels deep.",
     whenFr:
-      "Le corps ne peut pas être lu comme du JSON, ou imbrique tableaux et objets sur plus de 64 niveaux.",
+      "Le corps ne peut pas être lu comme du JSON, ou imbrique tableaux et objets sur plus de 64\u00a0niveaux.",
   },
   QB_ERR_BODY_TOO_LARGE: {
     status: 413,
@@ -80,7 +80,7 @@ export const ERROR_CODES = {
     fr: "Le corps de la requête dépasse {limit} octets.",
     when: "The body is larger than the call accepts: BODY_LIMIT_BYTES (10 MiB by default) for the calls that carry a grid (beside the grid, at most 64 KiB plus 32 bytes per cell of the grid, room for a list of its cells), 64 KiB for the others, or BODY_LIMIT_BYTES when it is smaller.",
     whenFr:
-      "Le corps dépasse ce que l'appel accepte : BODY_LIMIT_BYTES (10 Mio par défaut) pour les appels qui portent une grille (hors de la grille, 64 Kio au plus, plus 32 octets par cellule de la grille pour une liste de ses cellules), 64 Kio pour les autres, ou BODY_LIMIT_BYTES s'il est plus petit.",
+      "Le corps dépasse ce que l'appel accepte\u00a0: BODY_LIMIT_BYTES (10\u202fMio par défaut) pour les appels qui portent une grille (hors de la grille, 64\u202fKio au plus, plus 32\u00a0octets par cellule de la grille pour une liste de ses cellules), 64\u202fKio pour les autres, ou BODY_LIMIT_BYTES s'il est plus petit.",
   },
   QB_ERR_MEDIA_TYPE: {
     status: 415,
@@ -111,21 +111,23 @@ export const ERROR_CODES = {
     fr: "La requête n'a pas été reçue en entier dans le délai imparti ({seconds} s).",
     when: "Headers and body did not arrive within REQUEST_TIMEOUT_SECONDS (60 seconds by default); the connection is closed. A request cut off in its headers gets the message in the language of the connection's previous request, else in English (the Accept-Language line of an unfinished head is not read).",
     whenFr:
-      "Les en-têtes et le corps ne sont pas arrivés dans le délai REQUEST_TIMEOUT_SECONDS (60 secondes par défaut) ; la connexion est fermée. Une requête interrompue dans ses en-têtes reçoit le message dans la langue de la requête précédente de la connexion, sinon en anglais (la ligne Accept-Language d'en-têtes inachevés n'est pas lue).",
+      "Les en-têtes et le corps ne sont pas arrivés dans le délai REQUEST_TIMEOUT_SECONDS (60\u00a0secondes par défaut)\u202f; la connexion est fermée. Une requête interrompue dans ses en-têtes reçoit le message dans la langue de la requête précédente de la connexion, sinon en anglais (la ligne Accept-Language d'en-têtes inachevés n'est pas lue).",
   },
   QB_ERR_HEADERS_TOO_LARGE: {
     status: 431,
     en: "The request headers are larger than {limit} bytes.",
     fr: "Les en-têtes de la requête dépassent {limit} octets.",
     when: "The request line and headers together exceed 16 KiB; the connection is closed.",
-    whenFr: "La ligne de requête et les en-têtes dépassent ensemble 16 Kio ; la connexion est fermée.",
+    whenFr:
+      "La ligne de requête et les en-têtes dépassent ensemble 16\u202fKio\u202f; la connexion est fermée.",
   },
   QB_ERR_EXPECTATION_FAILED: {
     status: 417,
     en: "The expectation {expect} cannot be met; send the request without Expect, or with Expect: 100-continue.",
-    fr: "L'attente {expect} ne peut pas être satisfaite ; envoyez la requête sans Expect, ou avec Expect: 100-continue.",
+    fr: "L'attente {expect} ne peut pas être satisfaite\u202f; envoyez la requête sans Expect, ou avec Expect: 100-continue.",
     when: "The request has an Expect header other than 100-continue; the body, if any, is not read.",
-    whenFr: "La requête porte un en-tête Expect autre que 100-continue ; son corps éventuel n'est pas lu.",
+    whenFr:
+      "La requête porte un en-tête Expect autre que 100-continue\u202f; son corps éventuel n'est pas lu.",
   },
   QB_ERR_NOT_FOUND: {
     status: 404,
@@ -184,7 +186,7 @@ export const ERROR_CODES = {
     fr: "La session n'existe pas ou a expiré ; reconnectez-vous.",
     when: "The loginid is unknown or logged out, idle for more than SESSION_IDLE_MINUTES (30 by default), older than SESSION_MAX_HOURS (12 by default), ended by a newer login of the same key owner beyond MAX_SESSIONS_PER_KEY (100 by default), or held by a QiBates server that has restarted since, or by another server than the one the call reached; also a loginid opened with a key of another account, treated as one that does not exist.",
     whenFr:
-      "Le loginid est inconnu ou fermé, inactif depuis plus de SESSION_IDLE_MINUTES (30 par défaut), plus ancien que SESSION_MAX_HOURS (12 par défaut), fermé par une connexion plus récente du même propriétaire de clé au-delà de MAX_SESSIONS_PER_KEY (100 par défaut), ou détenu par un serveur QiBates qui a redémarré depuis, ou par un autre serveur que celui que l'appel a atteint ; aussi un loginid ouvert avec une clé d'un autre compte, traité comme s'il n'existait pas.",
+      "Le loginid est inconnu ou fermé, inactif depuis plus de SESSION_IDLE_MINUTES (30 par défaut), plus ancien que SESSION_MAX_HOURS (12 par défaut), fermé par une connexion plus récente du même propriétaire de clé au-delà de MAX_SESSIONS_PER_KEY (100 par défaut), ou détenu par un serveur QiBates qui a redémarré depuis, ou par un autre serveur que celui que l'appel a atteint\u202f; aussi un loginid ouvert avec une clé d'un autre compte, traité comme s'il n'existait pas.",
   },
   QB_ERR_OPERATION_UNKNOWN: {
     status: 404,
@@ -200,15 +202,15 @@ export const ERROR_CODES = {
     fr: "Le nœud d'API qui exécutait cette opération s'est arrêté avant la fin ; le travail a pu s'exécuter sur le serveur : vérifiez avant de le relancer.",
     when: "An operation that returned 202 was running on an API node that stopped (restart, crash) before the call ended: its status in GET /operations/{operationId} is failed with this error.",
     whenFr:
-      "Une opération pour laquelle l'appel a renvoyé 202 s'exécutait sur un nœud d'API qui s'est arrêté (redémarrage, panne) avant la fin de l'appel : GET /operations/{operationId} la donne en échec avec cette erreur.",
+      "Une opération pour laquelle l'appel a renvoyé 202 s'exécutait sur un nœud d'API qui s'est arrêté (redémarrage, panne) avant la fin de l'appel\u00a0: GET /operations/{operationId} la donne en échec avec cette erreur.",
   },
   QB_ERR_OPERATION_LIMIT: {
     status: 429,
     en: "This API key holds as many operations as the server keeps for one key ({limit}); retry in {seconds} s, or send the call without Prefer: respond-async.",
-    fr: "Cette clé d'API détient autant d'opérations que le serveur en conserve pour une clé ({limit}) ; réessayez dans {seconds} s, ou envoyez l'appel sans Prefer: respond-async.",
+    fr: "Cette clé d'API détient autant d'opérations que le serveur en conserve pour une clé ({limit})\u202f; réessayez dans {seconds}\u202fs, ou envoyez l'appel sans Prefer: respond-async.",
     when: "A call with Prefer: respond-async while its API key holds OPERATIONS_PER_KEY (1,000 by default) operations not yet expired, running or ended (with the public demo API key: those started from the same client address, an IPv6 client's whole /64 network); the seconds are those until the first of them expires. Nothing is run or stored; the same call without respond-async returns its result when it ends.",
     whenFr:
-      "Un appel avec Prefer: respond-async alors que sa clé d'API détient OPERATIONS_PER_KEY (1 000 par défaut) opérations pas encore expirées, en cours ou terminées (avec la clé d'API de démonstration publique : celles lancées depuis la même adresse du client, tout le réseau /64 d'un client IPv6) ; le nombre de secondes est celui avant que la première d'entre elles n'expire. Rien n'est exécuté ni conservé ; le même appel sans respond-async reçoit sa réponse quand il se termine.",
+      "Un appel avec Prefer: respond-async alors que sa clé d'API détient OPERATIONS_PER_KEY (1\u202f000 par défaut) opérations pas encore expirées, en cours ou terminées (avec la clé d'API de démonstration publique\u00a0: celles lancées depuis la même adresse du client, tout le réseau /64 d'un client IPv6)\u202f; le nombre de secondes est celui avant que la première d'entre elles n'expire. Rien n'est exécuté ni conservé\u202f; le même appel sans respond-async reçoit sa réponse quand il se termine.",
   },
   QB_ERR_SESSION_STORE_UNAVAILABLE: {
     status: 503,
@@ -216,7 +218,7 @@ export const ERROR_CODES = {
     fr: "Les sessions ne peuvent pas être lues ni écrites pour l'instant : leur stockage est indisponible. Réessayez dans un instant.",
     when: "The session store (Redis, REDIS_URL) cannot be reached: login, logout and every call with a loginid are refused until it is back.",
     whenFr:
-      "Le stockage des sessions (Redis, REDIS_URL) est injoignable : la connexion, la déconnexion et chaque appel avec un loginid sont refusés jusqu'à son retour.",
+      "Le stockage des sessions (Redis, REDIS_URL) est injoignable\u00a0: la connexion, la déconnexion et chaque appel avec un loginid sont refusés jusqu'à son retour.",
   },
   QB_ERR_DATA_STORE_UNAVAILABLE: {
     status: 503,
@@ -224,7 +226,7 @@ export const ERROR_CODES = {
     fr: "La base de données du serveur est injoignable pour l'instant. Réessayez dans un instant.",
     when: "The database (PostgreSQL, DATABASE_URL) cannot be reached: calls that read API keys, the journal or saved state are refused until it is back.",
     whenFr:
-      "La base de données (PostgreSQL, DATABASE_URL) est injoignable : les appels qui lisent les clés d'API, le journal ou l'état enregistré sont refusés jusqu'à son retour.",
+      "La base de données (PostgreSQL, DATABASE_URL) est injoignable\u00a0: les appels qui lisent les clés d'API, le journal ou l'état enregistré sont refusés jusqu'à son retour.",
   },
   QB_ERR_PROVIDER_ADDRESS: {
     status: 400,
@@ -232,7 +234,7 @@ export const ERROR_CODES = {
     fr: "L'adresse du fournisseur pour le type de serveur {serverType} (connecteur {connector}) doit se terminer par {suffix}[ et {also}].",
     when: "providerAddress does not end with the suffix of the connector, does not start with https:// (or http://), or holds a user name or password; the message adds the last two.",
     whenFr:
-      "providerAddress ne se termine pas par le suffixe du connecteur, ne commence pas par https:// (ou http://), ou contient un nom d'utilisateur ou un mot de passe ; le message ajoute ces deux derniers cas.",
+      "providerAddress ne se termine pas par le suffixe du connecteur, ne commence pas par https:// (ou http://), ou contient un nom d'utilisateur ou un mot de passe\u202f; le message ajoute ces deux derniers cas.",
   },
   QB_ERR_HOST_NOT_ALLOWED: {
     status: 403,
@@ -263,7 +265,7 @@ export const ERROR_CODES = {
     fr: "Le fournisseur à l'adresse {address} est injoignable : {reason}.",
     when: "The provider gave no usable response: its name does not resolve, the connection is refused, reset or timed out, its TLS certificate is not trusted, it redirects, or it returned an HTTP error without its protocol's own error message. The response is the same in every case; the QiBates log tells which.",
     whenFr:
-      "Le fournisseur n'a donné aucune réponse exploitable : son nom ne se résout pas, la connexion est refusée, interrompue ou expirée, son certificat TLS n'est pas reconnu, il redirige, ou il a renvoyé une erreur HTTP sans le message d'erreur de son protocole. La réponse est la même dans tous les cas ; le journal de QiBates précise lequel.",
+      "Le fournisseur n'a donné aucune réponse exploitable\u00a0: son nom ne se résout pas, la connexion est refusée, interrompue ou expirée, son certificat TLS n'est pas reconnu, il redirige, ou il a renvoyé une erreur HTTP sans le message d'erreur de son protocole. La réponse est la même dans tous les cas\u202f; le journal de QiBates précise lequel.",
   },
   QB_ERR_PROVIDER_TIMEOUT: {
     status: 502,
@@ -295,7 +297,7 @@ export const ERROR_CODES = {
     fr: "La requête ne s'est pas terminée en {seconds} secondes (CONNECTION_TIMEOUT_SECONDS) et QiBates l'a arrêtée : {outcome}.",
     when: "A request other than a calculation or a business rule (an API call through a connector, or a Smart View, XMLA or REST request to a protocol endpoint in front of a server, QIBATES_WIRE_UPSTREAM) was still under way CONNECTION_TIMEOUT_SECONDS (900 by default) after it started, every exchange with the server behind QiBates counted: that server was slow on each answer, or trickled its answer. The message says what may already have been written (nothing, for a read). Calculations and business rules are bounded by CALC_JOB_TIMEOUT_SECONDS instead.",
     whenFr:
-      "Une requête autre qu'un calcul ou une règle métier (un appel de l'API par un connecteur, ou une requête Smart View, XMLA ou REST à un point d'accès de protocole placé devant un serveur, QIBATES_WIRE_UPSTREAM) était encore en cours CONNECTION_TIMEOUT_SECONDS (900 par défaut) après son début, chaque échange avec le serveur placé derrière QiBates compris : ce serveur était lent à chaque réponse, ou envoyait sa réponse au compte-gouttes. Le message dit ce qui a déjà pu être écrit (rien, pour une lecture). Les calculs et les règles métier sont bornés par CALC_JOB_TIMEOUT_SECONDS.",
+      "Une requête autre qu'un calcul ou une règle métier (un appel de l'API par un connecteur, ou une requête Smart View, XMLA ou REST à un point d'accès de protocole placé devant un serveur, QIBATES_WIRE_UPSTREAM) était encore en cours CONNECTION_TIMEOUT_SECONDS (900 par défaut) après son début, chaque échange avec le serveur placé derrière QiBates compris\u00a0: ce serveur était lent à chaque réponse, ou envoyait sa réponse au compte-gouttes. Le message dit ce qui a déjà pu être écrit (rien, pour une lecture). Les calculs et les règles métier sont bornés par CALC_JOB_TIMEOUT_SECONDS.",
   },
   QB_ERR_SERVER_UNKNOWN: {
     status: 404,
@@ -354,7 +356,7 @@ export const ERROR_CODES = {
     fr: "Le script de calcul « {script} » a échoué : {reason}",
     when: "The calculation script stopped with an error, or was still running after CALC_JOB_TIMEOUT_SECONDS (600 by default): QiBates stopped waiting; it keeps running on the server.",
     whenFr:
-      "Le script de calcul s'est arrêté sur une erreur, ou tournait encore après CALC_JOB_TIMEOUT_SECONDS (600 par défaut) : QiBates a cessé d'attendre, il se poursuit sur le serveur.",
+      "Le script de calcul s'est arrêté sur une erreur, ou tournait encore après CALC_JOB_TIMEOUT_SECONDS (600 par défaut)\u00a0: QiBates a cessé d'attendre, il se poursuit sur le serveur.",
   },
   QB_ERR_OPERATION_UNSUPPORTED: {
     status: 422,
@@ -370,7 +372,7 @@ export const ERROR_CODES = {
     fr: "La grille ne peut pas être lue : {reason}",
     when: "The grid has no row or column dimension, repeats a dimension, mixes dimensions on one axis, or holds a number (a JSON number, not a string) where a member name is expected: a row header, a column-header row or the POV row.",
     whenFr:
-      "La grille n'a pas de dimension en ligne ou en colonne, répète une dimension, mélange des dimensions sur un axe, ou contient un nombre (un nombre JSON, et non une chaîne) là où un nom de membre est attendu : un en-tête de ligne, une ligne d'en-têtes de colonne ou la ligne de PDV.",
+      "La grille n'a pas de dimension en ligne ou en colonne, répète une dimension, mélange des dimensions sur un axe, ou contient un nombre (un nombre JSON, et non une chaîne) là où un nom de membre est attendu\u00a0: un en-tête de ligne, une ligne d'en-têtes de colonne ou la ligne de PDV.",
   },
   QB_ERR_GRID_TOO_LARGE: {
     status: 413,
@@ -378,7 +380,7 @@ export const ERROR_CODES = {
     fr: "La grille est trop grande : {reason}.",
     when: "The grid sent, or the grid the call would return, has more cells than MAX_GRID_CELLS (500,000 by default), a grid counted as its rows × its longest row. Rows and columns go up to a spreadsheet's (1,048,576 and 16,384): a grid sent with more is refused as QB_ERR_VALIDATION, and an answer that would have more as QB_ERR_GRID_TOO_LARGE, so that any grid a call returns can be sent back.",
     whenFr:
-      "La grille envoyée, ou celle que l'appel renverrait, compte plus de cellules que MAX_GRID_CELLS (500 000 par défaut), le nombre de cellules d'une grille étant son nombre de lignes × la longueur de sa plus longue ligne. Lignes et colonnes vont jusqu'à celles d'un tableur (1 048 576 et 16 384) : une grille envoyée qui en a plus est refusée avec QB_ERR_VALIDATION, et une réponse qui en aurait plus avec QB_ERR_GRID_TOO_LARGE, de sorte que toute grille qu'un appel renvoie peut être renvoyée au serveur.",
+      "La grille envoyée, ou celle que l'appel renverrait, compte plus de cellules que MAX_GRID_CELLS (500\u202f000 par défaut), le nombre de cellules d'une grille étant son nombre de lignes × la longueur de sa plus longue ligne. Lignes et colonnes vont jusqu'à celles d'un tableur (1\u202f048\u202f576 et 16\u202f384)\u00a0: une grille envoyée qui en a plus est refusée avec QB_ERR_VALIDATION, et une réponse qui en aurait plus avec QB_ERR_GRID_TOO_LARGE, de sorte que toute grille qu'un appel renvoie peut être renvoyée au serveur.",
   },
   QB_ERR_SELECTION_INVALID: {
     status: 422,
@@ -386,7 +388,7 @@ export const ERROR_CODES = {
     fr: "Sélection invalide : {reason}.",
     when: "A selected cell is outside the grid (a row or column beyond it), a pivot starts from a cell that holds no member or would leave its dimension where it is, or the operation would empty an axis. Zoom, Keep Only and Remove Only on a data or blank cell are not refused: the grid comes back refreshed.",
     whenFr:
-      "Une cellule sélectionnée est hors de la grille (une ligne ou une colonne au-delà), un pivot part d'une cellule qui ne contient aucun membre ou laisserait sa dimension où elle est, ou l'opération viderait un axe. Le zoom, Conserver uniquement et Enlever uniquement sur une cellule de données ou vide ne sont pas refusés : la grille revient actualisée.",
+      "Une cellule sélectionnée est hors de la grille (une ligne ou une colonne au-delà), un pivot part d'une cellule qui ne contient aucun membre ou laisserait sa dimension où elle est, ou l'opération viderait un axe. Le zoom, Conserver uniquement et Enlever uniquement sur une cellule de données ou vide ne sont pas refusés\u00a0: la grille revient actualisée.",
   },
   QB_ERR_MDX_SYNTAX: {
     status: 400,
@@ -394,7 +396,7 @@ export const ERROR_CODES = {
     fr: "La requête MDX n'est pas du MDX valide : [« {token} » inattendu][{end},] à la ligne {line}, colonne {column}.",
     when: "action/mdx: the query cannot be read as MDX (an unexpected token, an unbalanced brace or parenthesis, an unterminated string or name).",
     whenFr:
-      "action/mdx : la requête ne peut pas être lue comme du MDX (un élément inattendu, une accolade ou une parenthèse non fermée, une chaîne ou un nom non terminé).",
+      "action/mdx\u00a0: la requête ne peut pas être lue comme du MDX (un élément inattendu, une accolade ou une parenthèse non fermée, une chaîne ou un nom non terminé).",
   },
   QB_ERR_MDX_INVALID: {
     status: 422,
@@ -402,7 +404,7 @@ export const ERROR_CODES = {
     fr: "La requête MDX ne peut pas s'exécuter : {reason} (sur « {token} », ligne {line}, colonne {column}).",
     when: "action/mdx: the query is MDX but cannot run: a function MDX or the provider lacks, an argument of the wrong kind, a dimension on two axes, another cube in FROM. The reason is in the language of the message, English or French.",
     whenFr:
-      "action/mdx : la requête est du MDX mais ne peut pas s'exécuter : une fonction que MDX ou le fournisseur n'a pas, un argument du mauvais type, une dimension sur deux axes, un autre cube dans FROM. La raison est dans la langue du message, anglais ou français.",
+      "action/mdx\u00a0: la requête est du MDX mais ne peut pas s'exécuter\u00a0: une fonction que MDX ou le fournisseur n'a pas, un argument du mauvais type, une dimension sur deux axes, un autre cube dans FROM. La raison est dans la langue du message, anglais ou français.",
   },
   QB_ERR_PIVOT_LAST_DIMENSION: {
     status: 422,
@@ -410,7 +412,7 @@ export const ERROR_CODES = {
     fr: "La dimension {dimension} est la dernière de son axe et ne peut pas être déplacée.",
     when: "Pivot of the only row or column dimension. Pivot to POV moves it all the same when a dimension is in the POV (on the POV row, or left off the sheet, at its top member): the first one takes its place. It is refused only when every dimension of the cube is on the rows or the columns.",
     whenFr:
-      "Pivot de la seule dimension en ligne ou en colonne. Pivoter vers le PDV la déplace tout de même quand une dimension est au PDV (sur la ligne de PDV, ou absente de la feuille, à son membre de tête) : la première prend sa place. Le pivot n'est refusé que si toutes les dimensions du cube sont en ligne ou en colonne.",
+      "Pivot de la seule dimension en ligne ou en colonne. Pivoter vers le PDV la déplace tout de même quand une dimension est au PDV (sur la ligne de PDV, ou absente de la feuille, à son membre de tête)\u00a0: la première prend sa place. Le pivot n'est refusé que si toutes les dimensions du cube sont en ligne ou en colonne.",
   },
   QB_ERR_SAVE_CONFLICT: {
     status: 409,
@@ -418,7 +420,7 @@ export const ERROR_CODES = {
     fr: "{changed} depuis la lecture de la grille (version des données {dataVersion}). Rien n'a été enregistré. Actualisez la grille, ou soumettez-la de nouveau avec overwrite.",
     when: "action/save with dataVersion would write cells that another save or a calculation changed since the grid was read (embedded engine); conflicts lists them. Nothing is written; overwrite: true writes them all the same.",
     whenFr:
-      "action/save avec dataVersion écrirait des cellules qu'une autre soumission ou un calcul a modifiées depuis la lecture de la grille (moteur intégré) ; conflicts les liste. Rien n'est écrit ; overwrite: true les écrit tout de même.",
+      "action/save avec dataVersion écrirait des cellules qu'une autre soumission ou un calcul a modifiées depuis la lecture de la grille (moteur intégré)\u202f; conflicts les liste. Rien n'est écrit\u202f; overwrite\u00a0: true les écrit tout de même.",
   },
   QB_ERR_FOLDER_UNKNOWN: {
     status: 404,
@@ -447,7 +449,7 @@ export const ERROR_CODES = {
     fr: "Le texte de la ligne {row}, colonne {column} du formulaire compte {length} caractères ; une cellule texte en contient au plus 255. Raccourcissez-le, ou activez le paramètre « Soumission des cellules longues » pour n'en soumettre que les 255 premiers.",
     when: "A submitted text cell is longer than 255 characters and enableLargeCellSubmit is false. The message names the first such cell by its 1-based row and column in the grid (the setting as users see it: Submit with large cell); field gives it 0-based (grid[row][column]).",
     whenFr:
-      "Une cellule texte soumise dépasse 255 caractères et enableLargeCellSubmit vaut false. Le message désigne la première de ces cellules par sa ligne et sa colonne dans la grille, comptées à partir de 1 (et le paramètre tel que les utilisateurs le voient : Soumission des cellules longues) ; field la donne comptée à partir de 0 (grid[ligne][colonne]).",
+      "Une cellule texte soumise dépasse 255\u00a0caractères et enableLargeCellSubmit vaut false. Le message désigne la première de ces cellules par sa ligne et sa colonne dans la grille, comptées à partir de 1 (et le paramètre tel que les utilisateurs le voient\u00a0: Soumission des cellules longues)\u202f; field la donne comptée à partir de 0 (grid[ligne][colonne]).",
   },
   QB_ERR_RULE_UNKNOWN: {
     status: 404,
@@ -477,7 +479,7 @@ export const ERROR_CODES = {
     fr: "La règle métier « {rule} » a refusé une valeur d'invite d'exécution[ : « {value} » pour l'invite « {prompt} »].[ {reason}]",
     when: "A runtime prompt value is outside the members or range the prompt allows. A Planning server names neither the value nor the prompt: the reason it gives follows the message, in its own words.",
     whenFr:
-      "Une valeur d'invite d'exécution sort des membres ou de la plage permis par l'invite. Un serveur Planning ne nomme ni la valeur ni l'invite : la raison qu'il donne suit le message, dans ses propres mots.",
+      "Une valeur d'invite d'exécution sort des membres ou de la plage permis par l'invite. Un serveur Planning ne nomme ni la valeur ni l'invite\u00a0: la raison qu'il donne suit le message, dans ses propres mots.",
   },
   QB_ERR_RULE_FAILED: {
     status: 422,
@@ -485,7 +487,7 @@ export const ERROR_CODES = {
     fr: "La règle métier « {rule} » a échoué : {reason}",
     when: "The business rule stopped with an error, or was still running after CALC_JOB_TIMEOUT_SECONDS (600 by default): QiBates stopped waiting; it keeps running on the server. At a form's submit, its rules on save share that wait, counted from the first one's launch: a rule whose turn comes once it has run out is not launched.",
     whenFr:
-      "La règle métier s'est arrêtée sur une erreur, ou tournait encore après CALC_JOB_TIMEOUT_SECONDS (600 par défaut) : QiBates a cessé d'attendre, elle se poursuit sur le serveur. À la soumission d'un formulaire, ses règles à l'enregistrement se partagent cette attente, comptée à partir du lancement de la première : une règle dont le tour vient une fois celle-ci écoulée n'est pas lancée.",
+      "La règle métier s'est arrêtée sur une erreur, ou tournait encore après CALC_JOB_TIMEOUT_SECONDS (600 par défaut)\u00a0: QiBates a cessé d'attendre, elle se poursuit sur le serveur. À la soumission d'un formulaire, ses règles à l'enregistrement se partagent cette attente, comptée à partir du lancement de la première\u00a0: une règle dont le tour vient une fois celle-ci écoulée n'est pas lancée.",
   },
   QB_ERR_TASKLIST_UNKNOWN: {
     status: 404,
@@ -535,7 +537,7 @@ export const ERROR_CODES = {
     en: "The sign-in request has expired or was altered; start again from generatekey.",
     fr: "La demande de connexion a expiré ou a été modifiée ; recommencez depuis generatekey.",
     when: "The OAuth callback state is unknown, reused or older than 10 minutes.",
-    whenFr: "Le state du retour OAuth est inconnu, réutilisé ou date de plus de 10 minutes.",
+    whenFr: "Le state du retour OAuth est inconnu, réutilisé ou date de plus de 10\u00a0minutes.",
   },
   QB_ERR_OAUTH_FAILED: {
     status: 401,
@@ -550,7 +552,7 @@ export const ERROR_CODES = {
     fr: "Trop de requêtes ; réessayez dans {seconds} s.",
     when: "More than RATE_LIMIT_PER_MINUTE requests (600 by default) in a minute with one key (with the public demo key, an unknown key or none: per client address); a login with the public demo key refused by DEMO_SESSIONS_PER_NETWORK or by the demo's 10,000 sessions in all, the seconds being those until the first of them ends if left unused; or a job of the embedded engine past QIBATES_JOBS_PER_USER (4 by default) for one user or QIBATES_JOBS_TOTAL (64 by default) for all. What each limit counts, and for whom: [Limits on use](#limits-on-use).",
     whenFr:
-      "Plus de RATE_LIMIT_PER_MINUTE requêtes (600 par défaut) en une minute par clé (clé d'API de démonstration, clé inconnue ou absente : par adresse du client) ; une connexion avec la clé de démonstration refusée par DEMO_SESSIONS_PER_NETWORK ou le total de 10 000 sessions de la démonstration (attente : jusqu'à la fin de la première si elle reste inutilisée) ; ou un travail du moteur intégré au-delà de QIBATES_JOBS_PER_USER (4 par défaut) pour un utilisateur ou de QIBATES_JOBS_TOTAL (64 par défaut) pour tous. Ce que compte chaque limite, et pour qui : [Limites d'utilisation](#limits-on-use).",
+      "Plus de RATE_LIMIT_PER_MINUTE requêtes (600 par défaut) en une minute par clé (clé d'API de démonstration, clé inconnue ou absente\u00a0: par adresse du client)\u202f; une connexion avec la clé de démonstration refusée par DEMO_SESSIONS_PER_NETWORK ou le total de 10\u202f000\u00a0sessions de la démonstration (attente\u00a0: jusqu'à la fin de la première si elle reste inutilisée)\u202f; ou un travail du moteur intégré au-delà de QIBATES_JOBS_PER_USER (4 par défaut) pour un utilisateur ou de QIBATES_JOBS_TOTAL (64 par défaut) pour tous. Ce que compte chaque limite, et pour qui\u00a0: [Limites d'utilisation](#limits-on-use).",
   },
   QB_ERR_INTERNAL: {
     status: 500,
@@ -558,7 +560,7 @@ export const ERROR_CODES = {
     fr: INTERNAL_ERROR_MESSAGE,
     when: "An internal fault. Nothing was changed; the requestId identifies the fault in the server logs.",
     whenFr:
-      "Une panne interne. Rien n'a été modifié ; le requestId identifie la panne dans les journaux du serveur.",
+      "Une panne interne. Rien n'a été modifié\u202f; le requestId identifie la panne dans les journaux du serveur.",
   },
 } as const satisfies Record<string, ErrorCodeDefinition>;
 

@@ -158,12 +158,13 @@ export function withRulesNotLaunchedAfterFailure(
 ): string | ProviderText {
   if (rules.length === 0) return reason;
   const text = typeof reason === "string" ? { en: reason, fr: reason } : reason;
-  const sentence = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
+  // Nothing to say before it (a prompt refused without the server's words): the list alone.
+  const sentence = (s: string) => (s === "" ? "" : /[.!?]$/.test(s) ? `${s} ` : `${s}. `);
   const list = ruleList(rules);
   const one = rules.length === 1;
   return {
-    en: `${sentence(text.en)} ${one ? "The rule on save after it was" : "The rules on save after it were"} not launched: ${list.en} (run ${one ? "it" : "them, in this order,"} once the cause is corrected).`,
-    fr: `${sentence(text.fr)} ${one ? "La règle à l'enregistrement suivante n'a pas été lancée" : "Les règles à l'enregistrement suivantes n'ont pas été lancées"}\u00a0: ${list.fr} (exécutez-${one ? "la" : "les"}${one ? "" : " dans cet ordre"} une fois la cause corrigée).`,
+    en: `${sentence(text.en)}${one ? "The rule on save after it was" : "The rules on save after it were"} not launched: ${list.en} (run ${one ? "it" : "them, in this order,"} once the cause is corrected).`,
+    fr: `${sentence(text.fr)}${one ? "La règle à l'enregistrement suivante n'a pas été lancée" : "Les règles à l'enregistrement suivantes n'ont pas été lancées"}\u00a0: ${list.fr} (exécutez-${one ? "la" : "les"}${one ? "" : " dans cet ordre"} une fois la cause corrigée).`,
   };
 }
 
@@ -241,11 +242,11 @@ export function upstreamUnreachable(address: string): ProviderError {
 export const CELLS_WRITTEN_BEFORE_FAILURE = {
   grid: {
     en: "the cells were written before this failure: refresh the grid to see them",
-    fr: "les cellules ont été écrites avant cet échec : actualisez la grille pour les voir",
+    fr: "les cellules ont été écrites avant cet échec\u00a0: actualisez la grille pour les voir",
   },
   form: {
     en: "the form's cells were saved before this failure: open the form again to see them",
-    fr: "les cellules du formulaire ont été enregistrées avant cet échec : rouvrez le formulaire pour les voir",
+    fr: "les cellules du formulaire ont été enregistrées avant cet échec\u00a0: rouvrez le formulaire pour les voir",
   },
 } as const satisfies Record<string, ProviderText>;
 
@@ -256,11 +257,11 @@ export const CELLS_WRITTEN_BEFORE_FAILURE = {
 export const CELLS_MAYBE_WRITTEN = {
   grid: {
     en: "the cells may have been written: refresh the grid before you save again",
-    fr: "les cellules ont pu être écrites : actualisez la grille avant de soumettre de nouveau",
+    fr: "les cellules ont pu être écrites\u00a0: actualisez la grille avant de soumettre de nouveau",
   },
   form: {
     en: "the form's cells may have been saved: open the form again before you submit again",
-    fr: "les cellules du formulaire ont pu être enregistrées : rouvrez le formulaire avant de le soumettre de nouveau",
+    fr: "les cellules du formulaire ont pu être enregistrées\u00a0: rouvrez le formulaire avant de le soumettre de nouveau",
   },
 } as const satisfies Record<string, ProviderText>;
 
@@ -282,7 +283,7 @@ export function afterCellsWritten(e: unknown, written: ProviderText): unknown {
 export function afterJobLaunched(e: unknown, job: string | number): unknown {
   return withNote(e, {
     en: `job ${job} was launched and may still be running on the server: check that it has ended before running it again`,
-    fr: `le travail ${job} a été lancé et peut encore être en cours sur le serveur : vérifiez qu'il est terminé avant de le relancer`,
+    fr: `le travail ${job} a été lancé et peut encore être en cours sur le serveur\u00a0: vérifiez qu'il est terminé avant de le relancer`,
   });
 }
 
@@ -303,7 +304,7 @@ function withNote(e: unknown, note: ProviderText): unknown {
   return new ProviderError(
     e.code,
     `${e.message} ${note.en}.`,
-    { ...e.params, reason: { en: `${text.en}; ${note.en}`, fr: `${text.fr} ; ${note.fr}` } },
+    { ...e.params, reason: { en: `${text.en}; ${note.en}`, fr: `${text.fr}\u202f; ${note.fr}` } },
     e.field,
     e.conflicts,
   );

@@ -103,7 +103,7 @@ function spaceProse(text: string): string {
   // A number and its unit, a number and %: a narrow no-break space between them.
   out = out.replace(
     new RegExp(
-      `(?<![\\p{L}\\p{N}_.,#/\\u202F-])(\\d(?:[\\d\\u202F]*\\d)?(?:,\\d+)?)(?:[ \\u00A0]|(?=%))(${UNIT})(?![\\p{L}\\p{N}_])`,
+      `(?<![\\p{L}\\p{N}_.,#/\\u202F-])(\\d(?:[\\d\\u202F]*\\d)?(?:,\\d+)?)(?:[ \\u00A0]|(?=%))(${UNIT})(?![\\p{L}\\p{N}_'’])`,
       "gu",
     ),
     (match, number: string, unit: string, at: number) =>

@@ -105,19 +105,19 @@ export function variableRefusal(variable: {
   if (!/^[A-Za-z0-9_]+$/.test(name)) {
     return refusal("name", {
       en: `the variable name ${JSON.stringify(name)} may hold only letters, digits and underscores`,
-      fr: `le nom de variable « ${name} » ne peut contenir que des lettres, des chiffres et des traits de soulignement`,
+      fr: `le nom de variable «\u00a0${name}\u00a0» ne peut contenir que des lettres, des chiffres et des traits de soulignement`,
     });
   }
   if (name.length > VARIABLE_NAME_MAX) {
     return refusal("name", {
       en: `the variable name is longer than ${VARIABLE_NAME_MAX} characters`,
-      fr: `le nom de variable dépasse ${VARIABLE_NAME_MAX} caractères`,
+      fr: `le nom de variable dépasse ${VARIABLE_NAME_MAX}\u00a0caractères`,
     });
   }
   if (value === "" || value.length > VARIABLE_VALUE_MAX) {
     return refusal("value", {
       en: `the variable value must hold 1 to ${VARIABLE_VALUE_MAX} characters`,
-      fr: `la valeur de la variable doit compter de 1 à ${VARIABLE_VALUE_MAX} caractères`,
+      fr: `la valeur de la variable doit compter de 1 à ${VARIABLE_VALUE_MAX}\u00a0caractères`,
     });
   }
   if (value.startsWith("&")) {

@@ -152,11 +152,11 @@ function unknownPropertyError(e: ErrorObject, field: string): ApiError {
     object === "settings"
       ? {
           en: `unknown setting "${name}"; the settings are ${known}`,
-          fr: `option inconnue « ${name} » ; les options sont ${known}`,
+          fr: `option inconnue «\u00a0${name}\u00a0»\u202f; les options sont ${known}`,
         }
       : {
           en: `unknown property "${name}"; the properties are ${known}`,
-          fr: `propriété inconnue « ${name} » ; les propriétés sont ${known}`,
+          fr: `propriété inconnue «\u00a0${name}\u00a0»\u202f; les propriétés sont ${known}`,
         };
   return new ApiError("QB_ERR_VALIDATION", { field: object, reason }, field);
 }

@@ -16,7 +16,7 @@ export const CALL_TIMEOUT_CODE = "QB_ERR_CALL_TIMEOUT";
 /** What a call stopped at its deadline may have left on the provider's server, by operation. */
 const CHANGE_MAYBE_MADE: LocalizedText = {
   en: "the change may have been made on the server: check it before you make it again",
-  fr: "la modification a pu être faite sur le serveur : vérifiez-la avant de la refaire",
+  fr: "la modification a pu être faite sur le serveur\u00a0: vérifiez-la avant de la refaire",
 };
 const OUTCOMES: Readonly<Record<string, LocalizedText>> = {
   saveGrid: CELLS_MAYBE_WRITTEN.grid,

@@ -55,7 +55,7 @@ export function installJsonParser(app: FastifyInstance, gridLimits: GridLimits):
         new ApiError("QB_ERR_JSON_MALFORMED", {
           reason: {
             en: `arrays and objects are nested more than ${MAX_JSON_DEPTH} levels deep`,
-            fr: `tableaux et objets y sont imbriqués sur plus de ${MAX_JSON_DEPTH} niveaux`,
+            fr: `tableaux et objets y sont imbriqués sur plus de ${MAX_JSON_DEPTH}\u00a0niveaux`,
           },
         }),
         undefined,
@@ -224,7 +224,7 @@ export function jsonReason(message: string): { en: string; fr: string } {
     };
   }
   const token = /Unexpected token '(.{1,8}?)'/.exec(message)?.[1];
-  if (token) return { en: `unexpected "${token}"`, fr: `« ${token} » inattendu` };
+  if (token) return { en: `unexpected "${token}"`, fr: `«\u00a0${token}\u00a0» inattendu` };
   if (/end of JSON input/i.test(message))
     return { en: "the body ends too early", fr: "le corps s'arrête trop tôt" };
   if (/prototype|constructor/i.test(message)) {

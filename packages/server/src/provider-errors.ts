@@ -26,11 +26,11 @@ export function gridTooLarge(count: number, most: number, sent: boolean, field: 
   const reason = sent
     ? {
         en: `${cells.en} cells sent, at most ${max.en} accepted`,
-        fr: `${cells.fr} cellules envoyées, ${max.fr} au plus acceptées`,
+        fr: `${cells.fr}\u00a0cellules envoyées, ${max.fr} au plus acceptées`,
       }
     : {
         en: `the answer would have at least ${cells.en} cells, at most ${max.en} allowed`,
-        fr: `la réponse aurait au moins ${cells.fr} cellules, ${max.fr} au plus permises`,
+        fr: `la réponse aurait au moins ${cells.fr}\u00a0cellules, ${max.fr} au plus permises`,
       };
   return new ApiError("QB_ERR_GRID_TOO_LARGE", { reason }, field);
 }
@@ -52,7 +52,7 @@ export function answerTooLong(
     {
       reason: {
         en: `the answer would have ${n.en} ${en}, at most ${max.en} allowed (the most a grid call accepts)`,
-        fr: `la réponse aurait ${n.fr} ${fr}, ${max.fr} au plus permises (le plus qu'un appel de grille accepte)`,
+        fr: `la réponse aurait ${n.fr}\u00a0${fr}, ${max.fr} au plus permises (le plus qu'un appel de grille accepte)`,
       },
     },
     "cells",

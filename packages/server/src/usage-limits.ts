@@ -35,11 +35,11 @@ export const USAGE_LIMITS: readonly UsageLimit[] = [
     counts: { en: "API sessions open at once", fr: "Sessions d'API ouvertes à la fois" },
     whose: {
       en: "One key owner (the Google or Microsoft account), all its keys and computers together; with the public demo key, one client address (an IPv6 client: its /64 network)",
-      fr: "Un propriétaire de clé (le compte Google ou Microsoft), toutes ses clés et tous ses postes ensemble ; avec la clé publique de démonstration, une adresse de client (un client IPv6 : son réseau /64)",
+      fr: "Un propriétaire de clé (le compte Google ou Microsoft), toutes ses clés et tous ses postes ensemble\u202f; avec la clé publique de démonstration, une adresse de client (un client IPv6\u00a0: son réseau /64)",
     },
     past: {
       en: "The login succeeds and ends that owner's (or that address's) oldest session, whose next call returns 401 QB_ERR_SESSION_UNKNOWN; no login is refused",
-      fr: "La connexion au serveur réussit et ferme la session la plus ancienne de ce propriétaire (ou de cette adresse), dont l'appel suivant reçoit 401 QB_ERR_SESSION_UNKNOWN ; aucune connexion n'est refusée",
+      fr: "La connexion au serveur réussit et ferme la session la plus ancienne de ce propriétaire (ou de cette adresse), dont l'appel suivant reçoit 401 QB_ERR_SESSION_UNKNOWN\u202f; aucune connexion n'est refusée",
     },
     refusal: null,
     tests: [
@@ -56,11 +56,11 @@ export const USAGE_LIMITS: readonly UsageLimit[] = [
     },
     whose: {
       en: "One client network: an IPv6 /48, all its /64s together; one IPv4 address. On IPv4 that address is also the group of MAX_SESSIONS_PER_KEY, which ends its oldest session first: the refusal happens on IPv4 only when this setting is below MAX_SESSIONS_PER_KEY",
-      fr: "Un réseau de clients : un /48 IPv6, tous ses /64 ensemble ; une adresse IPv4. En IPv4, cette adresse est aussi le groupe de MAX_SESSIONS_PER_KEY, qui ferme d'abord sa session la plus ancienne : en IPv4, le refus n'arrive que si ce réglage est inférieur à MAX_SESSIONS_PER_KEY",
+      fr: "Un réseau de clients\u00a0: un /48 IPv6, tous ses /64 ensemble\u202f; une adresse IPv4. En IPv4, cette adresse est aussi le groupe de MAX_SESSIONS_PER_KEY, qui ferme d'abord sa session la plus ancienne\u00a0: en IPv4, le refus n'arrive que si ce réglage est inférieur à MAX_SESSIONS_PER_KEY",
     },
     past: {
       en: "The login is refused: 429 QB_ERR_RATE_LIMITED with Retry-After (when the first of the network's sessions ends if unused); no session is ended",
-      fr: "La connexion au serveur est refusée : 429 QB_ERR_RATE_LIMITED avec Retry-After (quand la première des sessions du réseau prend fin si elle reste inutilisée) ; aucune session n'est fermée",
+      fr: "La connexion au serveur est refusée\u00a0: 429 QB_ERR_RATE_LIMITED avec Retry-After (quand la première des sessions du réseau prend fin si elle reste inutilisée)\u202f; aucune session n'est fermée",
     },
     refusal: { status: 429, code: "QB_ERR_RATE_LIMITED" },
     tests: [
@@ -79,7 +79,7 @@ export const USAGE_LIMITS: readonly UsageLimit[] = [
     whose: { en: "Every client network together", fr: "Tous les réseaux de clients ensemble" },
     past: {
       en: "Every login with the demo key is refused the same way (429 QB_ERR_RATE_LIMITED, Retry-After); no session is ended",
-      fr: "Toute connexion au serveur avec la clé de démonstration est refusée de la même façon (429 QB_ERR_RATE_LIMITED, Retry-After) ; aucune session n'est fermée",
+      fr: "Toute connexion au serveur avec la clé de démonstration est refusée de la même façon (429 QB_ERR_RATE_LIMITED, Retry-After)\u202f; aucune session n'est fermée",
     },
     refusal: { status: 429, code: "QB_ERR_RATE_LIMITED" },
     tests: [
@@ -91,15 +91,15 @@ export const USAGE_LIMITS: readonly UsageLimit[] = [
     setting: "rateLimitPerMinute",
     counts: {
       en: "API calls in one minute (the wire endpoints' requests too; not the documentation site)",
-      fr: "Appels de l'API en une minute (les requêtes des points d'accès des protocoles aussi ; pas le site de documentation)",
+      fr: "Appels de l'API en une minute (les requêtes des points d'accès des protocoles aussi\u202f; pas le site de documentation)",
     },
     whose: {
       en: "One API key, from every address that uses it; the public demo key: one client address (an IPv6 client: its /64 network); requests with an unknown key or none: one client address, apart from the demo key's count",
-      fr: "Une clé d'API, depuis toutes les adresses qui l'utilisent ; la clé publique de démonstration : une adresse de client (un client IPv6 : son réseau /64) ; les requêtes avec une clé inconnue ou sans clé : une adresse de client, à part du décompte de la clé de démonstration",
+      fr: "Une clé d'API, depuis toutes les adresses qui l'utilisent\u202f; la clé publique de démonstration\u00a0: une adresse de client (un client IPv6\u00a0: son réseau /64)\u202f; les requêtes avec une clé inconnue ou sans clé\u00a0: une adresse de client, à part du décompte de la clé de démonstration",
     },
     past: {
       en: "429 QB_ERR_RATE_LIMITED with Retry-After (a wire endpoint: 429 in its protocol's format) until the minute ends",
-      fr: "429 QB_ERR_RATE_LIMITED avec Retry-After (un point d'accès de protocole : 429 dans le format de son protocole) jusqu'à la fin de la minute",
+      fr: "429 QB_ERR_RATE_LIMITED avec Retry-After (un point d'accès de protocole\u00a0: 429 dans le format de son protocole) jusqu'à la fin de la minute",
     },
     refusal: { status: 429, code: "QB_ERR_RATE_LIMITED" },
     tests: [
@@ -116,11 +116,11 @@ export const USAGE_LIMITS: readonly UsageLimit[] = [
     },
     whose: {
       en: "One user of the demo or of a snapshot; for the shared demo account, one visitor (a client address, an IPv6 /64), all its sessions together, on the API and every protocol endpoint",
-      fr: "Un utilisateur de démonstration ou d'un instantané ; pour le compte de démonstration partagé, un visiteur (une adresse de client, un /64 IPv6), toutes ses sessions ensemble, sur l'API et chaque point d'accès des protocoles",
+      fr: "Un utilisateur de démonstration ou d'un instantané\u202f; pour le compte de démonstration partagé, un visiteur (une adresse de client, un /64 IPv6), toutes ses sessions ensemble, sur l'API et chaque point d'accès des protocoles",
     },
     past: {
       en: "The job is refused at once: 429 with Retry-After (the API: QB_ERR_RATE_LIMITED); on XMLA and Smart View, a fault or exception with HTTP 200, without Retry-After; nothing runs",
-      fr: "Le travail est refusé aussitôt : 429 avec Retry-After (l'API : QB_ERR_RATE_LIMITED) ; sur XMLA et Smart View, une erreur SOAP ou une exception avec HTTP 200, sans Retry-After ; rien n'est exécuté",
+      fr: "Le travail est refusé aussitôt\u00a0: 429 avec Retry-After (l'API\u00a0: QB_ERR_RATE_LIMITED)\u202f; sur XMLA et Smart View, une erreur SOAP ou une exception avec HTTP 200, sans Retry-After\u202f; rien n'est exécuté",
     },
     refusal: { status: 429, code: "QB_ERR_RATE_LIMITED" },
     tests: [
@@ -141,7 +141,7 @@ export const USAGE_LIMITS: readonly UsageLimit[] = [
     },
     past: {
       en: "The job is refused at once: 429 with Retry-After (XMLA and Smart View: HTTP 200, without Retry-After), even to a user with none running",
-      fr: "Le travail est refusé aussitôt : 429 avec Retry-After (XMLA et Smart View : HTTP 200, sans Retry-After), même à un utilisateur qui n'en a aucun en cours",
+      fr: "Le travail est refusé aussitôt\u00a0: 429 avec Retry-After (XMLA et Smart View\u00a0: HTTP 200, sans Retry-After), même à un utilisateur qui n'en a aucun en cours",
     },
     refusal: { status: 429, code: "QB_ERR_RATE_LIMITED" },
     tests: [
@@ -154,15 +154,15 @@ export const USAGE_LIMITS: readonly UsageLimit[] = [
     setting: "operationsPerKey",
     counts: {
       en: "Operations (calls that returned 202 with Prefer: respond-async) kept until they expire, running or ended",
-      fr: "Opérations (appels auxquels répond un 202 avec Prefer: respond-async) conservées jusqu'à leur expiration, en cours ou terminées",
+      fr: "Opérations (appels auxquels répond un 202 avec Prefer\u00a0: respond-async) conservées jusqu'à leur expiration, en cours ou terminées",
     },
     whose: {
       en: "One API key; with the public demo key, one client address",
-      fr: "Une clé d'API ; avec la clé publique de démonstration, une adresse de client",
+      fr: "Une clé d'API\u202f; avec la clé publique de démonstration, une adresse de client",
     },
     past: {
       en: "Such a call returns 429 QB_ERR_OPERATION_LIMIT; nothing is run or stored",
-      fr: "Un tel appel reçoit 429 QB_ERR_OPERATION_LIMIT ; rien n'est exécuté ni conservé",
+      fr: "Un tel appel reçoit 429 QB_ERR_OPERATION_LIMIT\u202f; rien n'est exécuté ni conservé",
     },
     refusal: { status: 429, code: "QB_ERR_OPERATION_LIMIT" },
     tests: [
@@ -182,7 +182,7 @@ export const USAGE_LIMITS: readonly UsageLimit[] = [
     },
     past: {
       en: "Nothing is refused: the copies used longest ago are set aside and rebuilt from the journal at their session's next call, no change lost",
-      fr: "Rien n'est refusé : les copies utilisées le moins récemment sont mises de côté et reconstruites depuis le journal au prochain appel de leur session, sans perte de modification",
+      fr: "Rien n'est refusé\u00a0: les copies utilisées le moins récemment sont mises de côté et reconstruites depuis le journal au prochain appel de leur session, sans perte de modification",
     },
     refusal: null,
     tests: [
@@ -202,7 +202,7 @@ export const USAGE_LIMITS: readonly UsageLimit[] = [
     },
     past: {
       en: "A new session is refused (on XMLA, a `BeginSession`; XMLA requests without a session are still served): 429 in the protocol's format; no session is ended",
-      fr: "Une nouvelle session est refusée (en XMLA, un `BeginSession` ; les requêtes XMLA sans session restent servies) : 429 dans le format du protocole ; aucune session n'est fermée",
+      fr: "Une nouvelle session est refusée (en XMLA, un `BeginSession`\u202f; les requêtes XMLA sans session restent servies)\u00a0: 429 dans le format du protocole\u202f; aucune session n'est fermée",
     },
     refusal: { status: 429, code: null },
     tests: [
@@ -219,7 +219,7 @@ export const USAGE_LIMITS: readonly UsageLimit[] = [
     },
     whose: {
       en: "One user at one client address (an IPv6 client: its /64 network)",
-      fr: "Un utilisateur à une adresse de client (un client IPv6 : son réseau /64)",
+      fr: "Un utilisateur à une adresse de client (un client IPv6\u00a0: son réseau /64)",
     },
     past: {
       en: "The login succeeds and ends that user's least recently used session there, nobody else's",
@@ -244,7 +244,7 @@ export const USAGE_LIMITS: readonly UsageLimit[] = [
     },
     past: {
       en: "Every new session is refused (on XMLA, a `BeginSession`): 503 in the protocol's format; no session is ended",
-      fr: "Toute nouvelle session est refusée (en XMLA, un `BeginSession`) : 503 dans le format du protocole ; aucune session n'est fermée",
+      fr: "Toute nouvelle session est refusée (en XMLA, un `BeginSession`)\u00a0: 503 dans le format du protocole\u202f; aucune session n'est fermée",
     },
     refusal: { status: 503, code: null },
     tests: [
@@ -260,16 +260,17 @@ export const USAGE_LIMITS: readonly UsageLimit[] = [
     },
     whose: {
       en: "One client address; five times as many for one user name, whatever the address",
-      fr: "Une adresse de client ; cinq fois plus pour un nom d'utilisateur, quelle que soit l'adresse",
+      fr: "Une adresse de client\u202f; cinq fois plus pour un nom d'utilisateur, quelle que soit l'adresse",
     },
     past: {
-      en: "Every login from that address is refused, and every login of that user name from the addresses where it failed: 429 with Retry-After, in the protocol's format. The same user from another address is still checked",
-      fr: "Toute connexion depuis cette adresse est refusée, ainsi que toute connexion de ce nom d'utilisateur depuis les adresses où il a échoué : 429 avec Retry-After, dans le format du protocole. Le même utilisateur depuis une autre adresse reste vérifié",
+      en: "Every login from that address is refused, and every login of that user name from the addresses where it failed: 429 with Retry-After, in the protocol's format. The same user from another address is still checked, and a user name and password that logged in from that address within the last 30 minutes are not held back",
+      fr: "Toute connexion depuis cette adresse est refusée, ainsi que toute connexion de ce nom d'utilisateur depuis les adresses où il a échoué\u00a0: 429 avec Retry-After, dans le format du protocole. Le même utilisateur depuis une autre adresse reste vérifié, et un nom d'utilisateur et un mot de passe qui se sont connectés depuis cette adresse au cours des 30\u00a0dernières minutes ne sont pas retenus",
     },
     refusal: { status: 429, code: null },
     tests: [
       "packages/server/test/api/wire-login-retry-after.test.ts › allows 2 failed logins a minute, then answers 429 with Retry-After, the seconds the message gives, in every protocol",
       "packages/server/test/api/wire-login-owners.test.ts › past the user's count, hold back only the addresses that failed for that user",
+      "packages/server/test/api/wire-login-owners.test.ts › let credentials that logged in from an address keep working after another user's failures there",
     ],
   },
   {
@@ -298,7 +299,7 @@ export const USAGE_LIMITS: readonly UsageLimit[] = [
     },
     whose: {
       en: "One visitor of the shared demo user: a client address, an IPv6 client with its whole /64; deleted with its last session",
-      fr: "Un visiteur de l'utilisateur de démonstration partagé : une adresse de client, un client IPv6 avec tout son /64 ; supprimés avec sa dernière session",
+      fr: "Un visiteur de l'utilisateur de démonstration partagé\u00a0: une adresse de client, un client IPv6 avec tout son /64\u202f; supprimés avec sa dernière session",
     },
     past: {
       en: "An upload is refused (400)",

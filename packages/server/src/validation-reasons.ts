@@ -77,7 +77,7 @@ const FORMATS: Record<string, LocalizedText> = {
 /** `N character(s)` / `N caractère(s)`, `N item(s)` / `N élément(s)`: a count with its word in each language. */
 export function count(n: number, en: string, fr: string): LocalizedText {
   const q = quantity(n);
-  return both(`${q.en} ${en}${n === 1 ? "" : "s"}`, `${q.fr} ${fr}${n === 1 ? "" : "s"}`);
+  return both(`${q.en} ${en}${n === 1 ? "" : "s"}`, `${q.fr}\u00a0${fr}${n === 1 ? "" : "s"}`);
 }
 
 const NOT_EMPTY = both("must not be empty", "ne doit pas être vide");
@@ -95,7 +95,7 @@ function describe(schema: unknown, resolve: RefResolver, depth = 0): LocalizedTe
   const values = Array.isArray(s.enum) ? s.enum : "const" in s ? [s.const] : null;
   if (values) {
     if (values.length > 0 && values.every((v) => typeof v === "string")) {
-      const quoted = alternatives(values.map((v) => both(`"${v}"`, `« ${v} »`)));
+      const quoted = alternatives(values.map((v) => both(`"${v}"`, `«\u00a0${v}\u00a0»`)));
       return both(`the string ${quoted.en}`, `la chaîne ${quoted.fr}`);
     }
     return alternatives(values.map((v) => both(JSON.stringify(v), JSON.stringify(v))));
@@ -112,11 +112,11 @@ export const PATTERNS: Readonly<Record<string, LocalizedText>> = {
   "^\\S+$": NO_SPACES,
   "^op_[A-Za-z0-9_-]{22}$": both(
     "must be an operation id as a 202 answer gives it (op_ then 22 letters, digits, _ or -)",
-    "doit être un identifiant d'opération tel qu'une réponse 202 le donne (op_ puis 22 lettres, chiffres, _ ou -)",
+    "doit être un identifiant d'opération tel qu'une réponse 202 le donne (op_ puis 22\u00a0lettres, chiffres, _ ou -)",
   ),
   "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$": both(
     "must be 1 to 64 letters, digits, ., _ or -, starting with a letter or a digit",
-    "doit compter de 1 à 64 lettres, chiffres, ., _ ou -, et commencer par une lettre ou un chiffre",
+    "doit compter de 1 à 64\u00a0lettres, chiffres, ., _ ou -, et commencer par une lettre ou un chiffre",
   ),
   "^/": both("must start with /", "doit commencer par /"),
   "^[a-z]{2}(_[A-Z]{2})?$": both(
@@ -125,7 +125,7 @@ export const PATTERNS: Readonly<Record<string, LocalizedText>> = {
   ),
   "[^*?]": both(
     "must hold at least one character other than * and ?",
-    "doit contenir au moins un caractère autre que * et ?",
+    "doit contenir au moins un caractère autre que * et\u202f?",
   ),
   "^[A-Za-z0-9_]+$": both(
     "must hold only letters, digits and underscores (without the & that grids put before it)",
@@ -137,7 +137,7 @@ export const PATTERNS: Readonly<Record<string, LocalizedText>> = {
   ),
   "^[0-9]{1,15}$": both(
     "must be the dataVersion a grid answer gave (1 to 15 digits)",
-    "doit être le dataVersion qu'une réponse de grille a donné (1 à 15 chiffres)",
+    "doit être le dataVersion qu'une réponse de grille a donné (1 à 15\u00a0chiffres)",
   ),
 };
 

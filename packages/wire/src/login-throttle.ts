@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto";
 import { limitAddress } from "@qibates/protocols/ip";
 import { type Connector, type ErrorLocale, type Provider, ProviderError } from "@qibates/provider";
 import { basicCredentials } from "./basic-auth.ts";
@@ -137,6 +138,11 @@ export interface LoginLimits {
   perUser: number;
   /** The window, in milliseconds (default one minute). */
   windowMs: number;
+  /**
+   * How long credentials that logged in stay known since their last success (default 30 minutes): a request that
+   * carries them again is no guess and is not held back by the failures counted.
+   */
+  knownMs: number;
   now: () => number;
 }
 
@@ -168,10 +174,23 @@ export class LoginThrottle {
    * their failures are not counted yet, so they are counted as failures to come.
    */
   private readonly running = new Map<string, { count: number; ended: (() => void)[] }>();
+  /**
+   * Credentials that logged in, by a salted hash of the address, the user name and the password (never the
+   * password itself), with when they last did; oldest first, at most KNOWN_MAX.
+   */
+  private readonly known = new Map<string, number>();
+  private readonly salt = randomBytes(16);
 
   /** `counts`: where failures are counted (default: this process's memory). */
   constructor(limits: Partial<LoginLimits> = {}, counts: LoginCounts = memoryLoginCounts()) {
-    this.limits = { perAddress: 20, perUser: 100, windowMs: 60_000, now: Date.now, ...limits };
+    this.limits = {
+      perAddress: 20,
+      perUser: 100,
+      windowMs: 60_000,
+      knownMs: 30 * 60_000,
+      now: Date.now,
+      ...limits,
+    };
     this.counts = counts;
   }
 
@@ -181,17 +200,43 @@ export class LoginThrottle {
    * Past the per-user limit only the addresses that already failed for that user are held back: guessing from
    * many addresses is slowed to one try per address and window, and the owner, from an address that has not
    * failed, still logs in. The user is counted by its canonical name (`canonicalUser`).
+   * The same `password` with the same user name from the same address that logged in within `knownMs` is not held
+   * back: protocols that send the credentials with every request (XMLA, Planning REST) count each as a login, and
+   * the connectors of this server all reach it from its own address, so one user's wrong passwords would
+   * otherwise stop every other user's calls through that endpoint for the rest of the window.
    */
   async attempt<T>(
     address: string,
     username: string,
     login: () => Promise<T>,
     failed: (e: unknown) => boolean,
+    password?: string,
   ): Promise<T> {
     const user = canonicalUser(username);
     const counted = limitAddress(address);
     const keys = [`a:${counted}`, `u:${user}`, `ua:${user}\n${counted}`];
     const windowMs = this.limits.windowMs;
+    const knownKey =
+      password === undefined
+        ? null
+        : createHash("sha256")
+            .update(this.salt)
+            .update(`${counted}\n${username}\n${password}`)
+            .digest("base64");
+    if (knownKey !== null && this.isKnown(knownKey)) {
+      try {
+        const done = await login();
+        this.remember(knownKey);
+        return done;
+      } catch (e) {
+        if (failed(e)) {
+          // The password changed since: a failure like any other.
+          this.known.delete(knownKey);
+          await this.counts.add(keys, this.limits.now(), windowMs);
+        }
+        throw e;
+      }
+    }
     const hold = (w: LoginWindow) => {
       throw new TooManyLogins(Math.max(1, Math.ceil(w.msLeft / 1000)));
     };
@@ -222,7 +267,9 @@ export class LoginThrottle {
       this.running.set(k, r);
     }
     try {
-      return await login();
+      const done = await login();
+      if (knownKey !== null) this.remember(knownKey);
+      return done;
     } catch (e) {
       if (failed(e)) await this.counts.add(keys, this.limits.now(), windowMs);
       throw e;
@@ -241,7 +288,24 @@ export class LoginThrottle {
   private runningCount(key: string): number {
     return this.running.get(key)?.count ?? 0;
   }
+
+  private isKnown(key: string): boolean {
+    const at = this.known.get(key);
+    if (at === undefined) return false;
+    if (this.limits.now() - at < this.limits.knownMs) return true;
+    this.known.delete(key);
+    return false;
+  }
+
+  private remember(key: string): void {
+    this.known.delete(key);
+    this.known.set(key, this.limits.now());
+    if (this.known.size > KNOWN_MAX) this.known.delete(this.known.keys().next().value as string);
+  }
 }
+
+/** The most credentials a throttle remembers as having logged in (about 1 MB). */
+const KNOWN_MAX = 10_000;
 
 /**
  * The one name a user's failed logins are counted under, whatever form a client writes it in: case folded, and
@@ -285,7 +349,7 @@ export async function basicLogin(
         address,
         clientAddress: request.ip,
       });
-    return (await throttle.attempt(request.ip, basic.username, login, loginFailed)).username;
+    return (await throttle.attempt(request.ip, basic.username, login, loginFailed, basic.password)).username;
   } catch (e) {
     if (loginFailed(e)) return null;
     throw e;

@@ -57,6 +57,55 @@ describe("the wire endpoints' failed-login limits", () => {
   });
 });
 
+describe("credentials that logged in", () => {
+  const withPassword = (t: LoginThrottle, address: string, user: string, password: string, ok: boolean) =>
+    t
+      .attempt(address, user, ok ? right : wrong, isWrong, password)
+      .catch((e: unknown) => (e instanceof TooManyLogins ? "429" : "refused"));
+
+  it("are not held back by other users' failures from their address, until they have not logged in for knownMs", async () => {
+    let now = 0;
+    const t = new LoginThrottle({
+      perAddress: 2,
+      perUser: 100,
+      windowMs: 60_000,
+      knownMs: 30_000,
+      now: () => now,
+    });
+    expect(await withPassword(t, "10.0.0.1", "alice", "a-secret", true)).toBe("ok");
+    for (let i = 0; i < 2; i++) expect(await outcome(t, "10.0.0.1", "mallory")).toBe("refused");
+    // Alice's next request with the password that logged in passes; a new password or user from there is held.
+    now = 20_000;
+    expect(await withPassword(t, "10.0.0.1", "alice", "a-secret", true)).toBe("ok");
+    expect(await withPassword(t, "10.0.0.1", "alice", "a-guess", false)).toBe("429");
+    expect(await withPassword(t, "10.0.0.1", "bob", "b-secret", true)).toBe("429");
+    // Known for knownMs since the last success (20 s), not since the first: at 45 s still known.
+    now = 45_000;
+    expect(await withPassword(t, "10.0.0.1", "alice", "a-secret", true)).toBe("ok");
+    // Forgotten past knownMs: held back like any login while the address's failures count (window from 0 to 60 s).
+    const t2 = new LoginThrottle({
+      perAddress: 1,
+      perUser: 100,
+      windowMs: 60_000,
+      knownMs: 10_000,
+      now: () => now,
+    });
+    now = 0;
+    expect(await withPassword(t2, "10.0.0.3", "alice", "a-secret", true)).toBe("ok");
+    expect(await outcome(t2, "10.0.0.3", "mallory")).toBe("refused");
+    now = 11_000;
+    expect(await withPassword(t2, "10.0.0.3", "alice", "a-secret", true)).toBe("429");
+  });
+
+  it("count a failure, and are forgotten, when their password no longer logs in", async () => {
+    const t = new LoginThrottle({ perAddress: 1, perUser: 100, now: () => 0 });
+    expect(await withPassword(t, "10.0.0.1", "alice", "old", true)).toBe("ok");
+    // The password was changed on the server: refused, and counted against the address.
+    expect(await withPassword(t, "10.0.0.1", "alice", "old", false)).toBe("refused");
+    expect(await withPassword(t, "10.0.0.1", "alice", "old", true)).toBe("429");
+  });
+});
+
 describe("the failed-login limits under concurrent tries", () => {
   /** A wrong password the server takes `ms` to refuse, counting the tries that reach it. */
   function slowServer(ms: number) {

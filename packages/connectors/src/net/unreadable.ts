@@ -67,7 +67,7 @@ export const UNREADABLE = {
   /** An XML answer over the reader's limits, or with a document type declaration (`why`: `XML_REFUSED`). */
   xmlRefused: (method: string, why: ProviderText): ProviderText => ({
     en: `${a(method)} answer refused unread: ${why.en}`,
-    fr: `une réponse ${method} refusée sans être lue : ${why.fr}`,
+    fr: `une réponse ${method} refusée sans être lue\u00a0: ${why.fr}`,
   }),
   /** An XMLA answer that is not a SOAP envelope. */
   notSoap: (method: string): ProviderText => ({
@@ -87,7 +87,7 @@ export const UNREADABLE = {
   /** An MDX answer whose columns do not match the query's tuples. */
   columnTuples: (columns: number, tuples: number): ProviderText => ({
     en: `${quantity(columns).en} tuples on the columns of a SELECT of ${quantity(tuples).en} tuples`,
-    fr: `${quantity(columns).fr} tuples en colonnes pour un SELECT de ${quantity(tuples).fr} tuples`,
+    fr: `${quantity(columns).fr}\u00a0tuples en colonnes pour un SELECT de ${quantity(tuples).fr}\u00a0tuples`,
   }),
   /** An MDX answer naming a member of no dimension the cube has. */
   memberOfNoDimension: (): ProviderText => ({
@@ -97,12 +97,12 @@ export const UNREADABLE = {
   /** An outline deeper than any real one. */
   tooDeep: (base: string, max: number): ProviderText => ({
     en: `${base} is more than ${quantity(max).en} generations deep`,
-    fr: `${base} compte plus de ${quantity(max).fr} générations`,
+    fr: `${base} compte plus de ${quantity(max).fr}\u00a0générations`,
   }),
   /** A substitution variable without its name or value (`path`: the list asked). */
   variableWithoutName: (path: string): ProviderText => ({
     en: `${path}: a variable without a name or value`,
-    fr: `${path} : une variable sans nom ni valeur`,
+    fr: `${path}\u00a0: une variable sans nom ni valeur`,
   }),
   /** An Essbase job record without its number. */
   jobWithoutId: (): ProviderText => ({
@@ -152,17 +152,17 @@ export const UNREADABLE = {
   /** One call's lists past their number of items (`ListBudget`). */
   tooManyItems: (what: string, max: number): ProviderText => ({
     en: `${what} lists more than ${quantity(max).en} items in one call`,
-    fr: `${what} énumère plus de ${quantity(max).fr} éléments en un seul appel`,
+    fr: `${what} énumère plus de ${quantity(max).fr}\u00a0éléments en un seul appel`,
   }),
   /** One call's lists past their number of answers (`ListBudget`). */
   tooManyAnswers: (what: string, max: number): ProviderText => ({
     en: `${what} needs more than ${quantity(max).en} answers in one call`,
-    fr: `${what} demande plus de ${quantity(max).fr} réponses en un seul appel`,
+    fr: `${what} demande plus de ${quantity(max).fr}\u00a0réponses en un seul appel`,
   }),
   /** One call's lists past their bytes (`ListBudget`). */
   tooManyBytes: (what: string, max: number): ProviderText => ({
     en: `${what} answers more than ${quantity(max).en} bytes in one call`,
-    fr: `${what} renvoie plus de ${quantity(max).fr} octets en un seul appel`,
+    fr: `${what} renvoie plus de ${quantity(max).fr}\u00a0octets en un seul appel`,
   }),
 } as const;
 

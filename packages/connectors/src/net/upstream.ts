@@ -231,7 +231,7 @@ export class Upstreams {
           address: origin,
           reason: {
             en: `the file is larger than ${quantity(max).en} bytes`,
-            fr: `le fichier dépasse ${quantity(max).fr} octets`,
+            fr: `le fichier dépasse ${quantity(max).fr}\u00a0octets`,
           },
         },
       );
@@ -386,7 +386,7 @@ export class Upstreams {
           address: origin,
           reason: {
             en: `the answer is larger than ${quantity(max).en} bytes (UPSTREAM_MAX_ANSWER_BYTES)`,
-            fr: `la réponse dépasse ${quantity(max).fr} octets (UPSTREAM_MAX_ANSWER_BYTES)`,
+            fr: `la réponse dépasse ${quantity(max).fr}\u00a0octets (UPSTREAM_MAX_ANSWER_BYTES)`,
           },
         },
       );

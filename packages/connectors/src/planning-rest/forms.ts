@@ -159,7 +159,7 @@ async function checkPageMembers(
         field,
         reason: {
           en: `the form "${formName}" does not offer "${member}" for ${page}`,
-          fr: `le formulaire « ${formName} » ne propose pas « ${member} » pour ${page}`,
+          fr: `le formulaire «\u00a0${formName}\u00a0» ne propose pas «\u00a0${member}\u00a0» pour ${page}`,
         },
       },
       field,
@@ -271,7 +271,7 @@ function checkFixedMembers(
         field,
         reason: {
           en: `the form "${formName}" fixes ${pov} to "${member0}"`,
-          fr: `le formulaire « ${formName} » fixe ${pov} à « ${member0} »`,
+          fr: `le formulaire «\u00a0${formName}\u00a0» fixe ${pov} à «\u00a0${member0}\u00a0»`,
         },
       },
       field,
@@ -380,7 +380,7 @@ export async function openForm(
       `The POV names "${k}", which is not a dimension.`,
       {
         field: `pov.${k}`,
-        reason: { en: `"${k}" is not a dimension`, fr: `« ${k} » n'est pas une dimension` },
+        reason: { en: `"${k}" is not a dimension`, fr: `«\u00a0${k}\u00a0» n'est pas une dimension` },
       },
       `pov.${k}`,
     );

@@ -638,7 +638,7 @@ class PlanningRestOperations implements PlanningOperations {
             field,
             reason: {
               en: `the form "${input.formName}" does not run the rule "${name}" on save (${runs === "" ? "it runs none" : `it runs ${runs}`})`,
-              fr: `le formulaire « ${input.formName} » n'exécute pas la règle « ${name} » à l'enregistrement (${runs === "" ? "il n'en exécute aucune" : `il exécute ${runs}`})`,
+              fr: `le formulaire «\u00a0${input.formName}\u00a0» n'exécute pas la règle «\u00a0${name}\u00a0» à l'enregistrement (${runs === "" ? "il n'en exécute aucune" : `il exécute ${runs}`})`,
             },
           },
           field,
@@ -655,7 +655,7 @@ class PlanningRestOperations implements PlanningOperations {
             field,
             reason: {
               en: `the rule "${name}" runs on save on the plan type of the form "${input.formName}", ${form.cube}, not "${cube}"`,
-              fr: `la règle « ${name} » s'exécute à l'enregistrement sur le type de plan du formulaire « ${input.formName} », ${form.cube}, et non « ${cube} »`,
+              fr: `la règle «\u00a0${name}\u00a0» s'exécute à l'enregistrement sur le type de plan du formulaire «\u00a0${input.formName}\u00a0», ${form.cube}, et non «\u00a0${cube}\u00a0»`,
             },
           },
           field,
@@ -947,10 +947,11 @@ class PlanningRestOperations implements PlanningOperations {
       return { ruleName, status: "completed", durationMs: Date.now() - started, message: details };
     }
     if (job.status === JOB_STATUS.invalidParameter) {
-      // The registry's message in the caller's language, then the server's own reason in its words when it gives one.
-      if (failure !== null) {
-        throw new ProviderError("PROMPT_INVALID", failure, { rule: ruleName, reason: failure }, "prompts");
-      }
+      // The registry's message in the caller's language, then the server's own reason in its words when it gives
+      // one, completed as a failure is (at a submit: the cells saved, the rules after it not launched).
+      const reason = failedReason(failure ?? "");
+      const en = typeof reason === "string" ? reason : reason.en;
+      if (en !== "") throw new ProviderError("PROMPT_INVALID", en, { rule: ruleName, reason }, "prompts");
       throw new ProviderError(
         "PROMPT_INVALID",
         `The business rule "${ruleName}" refused a runtime prompt value.`,
@@ -1108,10 +1109,11 @@ class PlanningRestOperations implements PlanningOperations {
  */
 function cellsSavedBeforeRule(reason: string | ProviderText): ProviderText {
   const text = typeof reason === "string" ? { en: reason, fr: reason } : reason;
-  const sentence = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
+  // Nothing to say before it (a prompt refused without the server's words): the sentence alone.
+  const sentence = (s: string) => (s === "" ? "" : /[.!?]$/.test(s) ? `${s} ` : `${s}. `);
   return {
-    en: `${sentence(text.en)} The cells of the form were saved before the rule ran.`,
-    fr: `${sentence(text.fr)} Les cellules du formulaire ont été enregistrées avant l'exécution de la règle.`,
+    en: `${sentence(text.en)}The cells of the form were saved before the rule ran.`,
+    fr: `${sentence(text.fr)}Les cellules du formulaire ont été enregistrées avant l'exécution de la règle.`,
   };
 }
 

@@ -411,7 +411,7 @@ class PlanningSmartViewOperations implements PlanningOperations {
           field: "ruleType",
           reason: {
             en: `the rule "${found.text}" of plan type ${cube} is a ${ruleType} rule, not "${sent}"`,
-            fr: `la règle « ${found.text} » du type de plan ${cube} est de type ${ruleType}, et non « ${sent} »`,
+            fr: `la règle «\u00a0${found.text}\u00a0» du type de plan ${cube} est de type ${ruleType}, et non «\u00a0${sent}\u00a0»`,
           },
         },
         "ruleType",

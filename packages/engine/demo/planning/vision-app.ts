@@ -83,7 +83,8 @@ export const VISION_FORMS: FormDefinition[] = [
     name: "Revenue Drivers",
     folder: "/Forms/Drivers",
     cube: "Plan1",
-    description: "Sales growth rate and revenue commentary of each sales entity.",
+    description:
+      "Sales growth rate and revenue commentary of each entity: the eight sales entities and Marketing.",
     pov: {
       HSP_View: "BaseData",
       Year: "FY15",

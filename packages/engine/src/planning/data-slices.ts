@@ -51,7 +51,7 @@ export interface DataSliceResult {
 /** What Planning answers when a slice is too large, in its words (the English). */
 const TOO_LARGE: LocalText = {
   en: DATA_ENTRY_THRESHOLD,
-  fr: "impossible de charger le formulaire de saisie : le nombre de cellules de saisie dépasse le seuil.",
+  fr: "impossible de charger le formulaire de saisie\u00a0: le nombre de cellules de saisie dépasse le seuil.",
 };
 
 interface ResolvedSegment {

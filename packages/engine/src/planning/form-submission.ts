@@ -71,7 +71,7 @@ export class FormSubmission {
               field: "formName",
               reason: {
                 en: `the form "${composite.name}" is composite: submit one of its subforms (${names}) by its own folder and formName`,
-                fr: `le formulaire « ${composite.name} » est composite : soumettez l'un de ses sous-formulaires (${names}) par son propre dossier (folder) et son nom (formName)`,
+                fr: `le formulaire «\u00a0${composite.name}\u00a0» est composite\u00a0: soumettez l'un de ses sous-formulaires (${names}) par son propre dossier (folder) et son nom (formName)`,
               },
             },
           },
@@ -163,7 +163,7 @@ export class FormSubmission {
               field,
               reason: {
                 en: `the form "${form.name}" does not run the rule "${name}" on save (${runs === "" ? "it runs none" : `it runs ${runs}`})`,
-                fr: `le formulaire « ${form.name} » n'exécute pas la règle « ${name} » à l'enregistrement (${runs === "" ? "il n'en exécute aucune" : `il exécute ${runs}`})`,
+                fr: `le formulaire «\u00a0${form.name}\u00a0» n'exécute pas la règle «\u00a0${name}\u00a0» à l'enregistrement (${runs === "" ? "il n'en exécute aucune" : `il exécute ${runs}`})`,
               },
             },
           },
@@ -217,6 +217,6 @@ export class FormSubmission {
 function onSaveCubeReason(form: string, rule: string, formCube: string, cube: string) {
   return {
     en: `the rule "${rule}" runs on save on the plan type of the form "${form}", ${formCube}, not "${cube}"`,
-    fr: `la règle « ${rule} » s'exécute à l'enregistrement sur le type de plan du formulaire « ${form} », ${formCube}, et non « ${cube} »`,
+    fr: `la règle «\u00a0${rule}\u00a0» s'exécute à l'enregistrement sur le type de plan du formulaire «\u00a0${form}\u00a0», ${formCube}, et non «\u00a0${cube}\u00a0»`,
   };
 }

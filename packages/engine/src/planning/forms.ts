@@ -156,7 +156,7 @@ export function layOutForm(
             field: `pov.${k}`,
             reason: {
               en: `"${k}" is not a dimension`,
-              fr: `« ${k} » n'est pas une dimension`,
+              fr: `«\u00a0${k}\u00a0» n'est pas une dimension`,
             },
           },
         },
@@ -194,11 +194,11 @@ export function layOutForm(
               reason: choices
                 ? {
                     en: `the form "${def.name}" does not offer "${m.name}" for ${dim.name}`,
-                    fr: `le formulaire « ${def.name} » ne propose pas « ${m.name} » pour ${dim.name}`,
+                    fr: `le formulaire «\u00a0${def.name}\u00a0» ne propose pas «\u00a0${m.name}\u00a0» pour ${dim.name}`,
                   }
                 : {
                     en: `the form "${def.name}" fixes ${dim.name} to "${fallback.name}"`,
-                    fr: `le formulaire « ${def.name} » fixe ${dim.name} à « ${fallback.name} »`,
+                    fr: `le formulaire «\u00a0${def.name}\u00a0» fixe ${dim.name} à «\u00a0${fallback.name}\u00a0»`,
                   },
             },
           },

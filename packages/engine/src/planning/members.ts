@@ -50,7 +50,7 @@ export function enumerateMembers(
           field: "filter",
           reason: {
             en: `unknown member filter "${filter}"; expected one of ${names}`,
-            fr: `filtre de membres « ${filter} » inconnu ; valeurs possibles : ${names}`,
+            fr: `filtre de membres «\u00a0${filter}\u00a0» inconnu\u202f; valeurs possibles\u00a0: ${names}`,
           },
         },
       },
@@ -81,7 +81,7 @@ export function enumerateMembers(
           field: "arg",
           reason: {
             en: `is required: the member filter ${known.name} starts from a member`,
-            fr: `est obligatoire : le filtre de membres ${known.name} part d'un membre`,
+            fr: `est obligatoire\u00a0: le filtre de membres ${known.name} part d'un membre`,
           },
         },
       },

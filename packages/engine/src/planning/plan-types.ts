@@ -96,7 +96,7 @@ export class PlanTypes {
       throw gridInvalid(
         {
           en: `A cell of ${s.name} needs ${dims.length} members (${names}).`,
-          fr: `une cellule de ${s.name} demande ${dims.length} membres (${names}).`,
+          fr: `une cellule de ${s.name} demande ${dims.length}\u00a0membres (${names}).`,
         },
         "members",
       );

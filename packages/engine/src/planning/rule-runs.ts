@@ -208,7 +208,7 @@ export class RuleRuns {
             : e instanceof CalcError
               ? {
                   en: `its calc script stopped: ${e.message}.`,
-                  fr: `son script de calcul s'est arrêté : ${e.message}.`,
+                  fr: `son script de calcul s'est arrêté\u00a0: ${e.message}.`,
                 }
               : e instanceof CalcSyntaxError
                 ? same(`${e.message}.`)
@@ -272,6 +272,6 @@ export class RuleRuns {
 export function ruleTypeReason(rule: string, cube: string, kind: string, sent: string): LocalText {
   return {
     en: `the rule "${rule}" of plan type ${cube} is a ${kind} rule, not "${sent}"`,
-    fr: `la règle « ${rule} » du type de plan ${cube} est de type ${kind}, et non « ${sent} »`,
+    fr: `la règle «\u00a0${rule}\u00a0» du type de plan ${cube} est de type ${kind}, et non «\u00a0${sent}\u00a0»`,
   };
 }

@@ -48,7 +48,7 @@ export function planSubmit(
       throw invalid(
         {
           en: `The cell at row ${r}, column ${c} ("${text}") is not a member of ${dim.name}.`,
-          fr: `la cellule de la ligne ${r}, colonne ${c} (« ${text} ») n'est pas un membre de ${dim.name}.`,
+          fr: `la cellule de la ligne ${r}, colonne ${c} («\u00a0${text}\u00a0») n'est pas un membre de ${dim.name}.`,
         },
         `grid[${r}][${c}]`,
       );

@@ -88,27 +88,27 @@ export const XML_REFUSED = {
   }),
   attributes: (max: number): XmlRefusal => ({
     en: `the document has more than ${limit(max).en} attributes`,
-    fr: `le document a plus de ${limit(max).fr} attributs`,
+    fr: `le document a plus de ${limit(max).fr}\u00a0attributs`,
   }),
   elementNamespaces: (max: number): XmlRefusal => ({
     en: `an element declares more than ${limit(max).en} namespaces`,
-    fr: `un élément déclare plus de ${limit(max).fr} espaces de noms`,
+    fr: `un élément déclare plus de ${limit(max).fr}\u00a0espaces de noms`,
   }),
   namespaces: (max: number): XmlRefusal => ({
     en: `the document declares more than ${limit(max).en} namespaces`,
-    fr: `le document déclare plus de ${limit(max).fr} espaces de noms`,
+    fr: `le document déclare plus de ${limit(max).fr}\u00a0espaces de noms`,
   }),
   elements: (max: number): XmlRefusal => ({
     en: `the document has more than ${limit(max).en} elements`,
-    fr: `le document a plus de ${limit(max).fr} éléments`,
+    fr: `le document a plus de ${limit(max).fr}\u00a0éléments`,
   }),
   depth: (max: number): XmlRefusal => ({
     en: `the document nests elements more than ${limit(max).en} deep`,
-    fr: `le document imbrique des éléments sur plus de ${limit(max).fr} niveaux`,
+    fr: `le document imbrique des éléments sur plus de ${limit(max).fr}\u00a0niveaux`,
   }),
   chars: (max: number): XmlRefusal => ({
     en: `the document is larger than ${limit(max).en} characters`,
-    fr: `le document dépasse ${limit(max).fr} caractères`,
+    fr: `le document dépasse ${limit(max).fr}\u00a0caractères`,
   }),
 } as const;
 

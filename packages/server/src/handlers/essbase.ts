@@ -83,7 +83,7 @@ function saveCells(grid: GridSource, listed: readonly { row: number; column: num
         field: "cells",
         reason: {
           en: `it names ${quantity(tooMany).en} different cells, more than the ${quantity(size).en} of the grid`,
-          fr: `elle désigne ${quantity(tooMany).fr} cellules différentes, plus que les ${quantity(size).fr} de la grille`,
+          fr: `elle désigne ${quantity(tooMany).fr}\u00a0cellules différentes, plus que les ${quantity(size).fr} de la grille`,
         },
       },
       "cells",
@@ -235,7 +235,7 @@ export const essbaseHandlers = {
           field: "action.arg1",
           reason: {
             en: "is required: the UDA filter selects the members tagged with the user-defined attribute (UDA) named in arg1",
-            fr: "est obligatoire : le filtre UDA sélectionne les membres qui portent l'attribut défini par l'utilisateur (UDA) nommé dans arg1",
+            fr: "est obligatoire\u00a0: le filtre UDA sélectionne les membres qui portent l'attribut défini par l'utilisateur (UDA) nommé dans arg1",
           },
         },
         "action.arg1",
@@ -249,7 +249,7 @@ export const essbaseHandlers = {
           field: "action.member",
           reason: {
             en: "names no member, only spaces: leave it out, or send null, to start from the dimension",
-            fr: "ne nomme aucun membre, seulement des espaces : omettez-le, ou envoyez null, pour partir de la dimension",
+            fr: "ne nomme aucun membre, seulement des espaces\u00a0: omettez-le, ou envoyez null, pour partir de la dimension",
           },
         },
         "action.member",

@@ -26,7 +26,7 @@ describe("nav/openform past MAX_GRID_CELLS", () => {
     );
     expectError(fr, 413, "QB_ERR_GRID_TOO_LARGE");
     expect(fr.json.message).toMatch(
-      /^La grille est trop grande\u00a0: la réponse aurait au moins \d+ cellules/,
+      /^La grille est trop grande\u00a0: la réponse aurait au moins \d+\u00a0cellules/u,
     );
   });
 

@@ -141,7 +141,7 @@ describe("the key is checked before the body is read", () => {
     expect(JSON.parse(answer.body)).toMatchObject({
       code: "QB_ERR_JSON_MALFORMED",
       message:
-        "Le corps de la requête n'est pas un JSON valide : tableaux et objets y sont imbriqués sur plus de 64 niveaux.",
+        "Le corps de la requête n'est pas un JSON valide\u00a0: tableaux et objets y sont imbriqués sur plus de 64\u00a0niveaux.",
     });
   });
 
@@ -448,7 +448,7 @@ describe("errors of the HTTP layer answer in the registry's format", () => {
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({
       code: "QB_ERR_JSON_MALFORMED",
-      message: "Le corps de la requête n'est pas un JSON valide : « } » inattendu.",
+      message: "Le corps de la requête n'est pas un JSON valide\u00a0: «\u00a0}\u00a0» inattendu.",
     });
     const large = await fetch(`${base}/nav/servers`, {
       method: "POST",
@@ -697,7 +697,7 @@ describe("bounded cost of grid calls", () => {
     expect(await zoom.json()).toMatchObject({
       code: "QB_ERR_GRID_TOO_LARGE",
       message: expect.stringMatching(
-        /^La grille est trop grande : la réponse aurait au moins \d+ cellules, 60 au plus permises\.$/,
+        /^La grille est trop grande\u00a0: la réponse aurait au moins \d+\u00a0cellules, 60 au plus permises\.$/u,
       ),
       field: "grid",
     });

@@ -41,7 +41,7 @@ describe("a limit in a message", () => {
     expect(fr.json()).toMatchObject({
       code: "QB_ERR_VALIDATION",
       field: "cells",
-      message: `Valeur invalide pour cells : doit compter au plus 10${NNBSP}000 éléments.`,
+      message: `Valeur invalide pour cells : doit compter au plus 10${NNBSP}000\u00a0éléments.`,
     });
     const en = await api.post("action/zoomin", body);
     expect(en.json().message).toBe("Invalid value for cells: must have at most 10,000 items.");

@@ -95,7 +95,7 @@ describe("action/save with dataVersion", () => {
     expect(res.statusCode, res.body).toBe(409);
     // One cell, said as what it counts: "1 cellule a changé", not "1 cellules … ont changé" nor a bare "1".
     expect(res.json().message).toBe(
-      `1 cellule a changé depuis la lecture de la grille (version des données ${a.dataVersion}). Rien n'a été enregistré. Actualisez la grille, ou soumettez-la de nouveau avec overwrite.`,
+      `1\u00a0cellule a changé depuis la lecture de la grille (version des données ${a.dataVersion}). Rien n'a été enregistré. Actualisez la grille, ou soumettez-la de nouveau avec overwrite.`,
     );
   });
 

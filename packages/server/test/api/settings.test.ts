@@ -34,7 +34,7 @@ const listedEn = SETTING_NAMES.join(", ");
 const refusalEn = (name: string) =>
   `Invalid value for settings: unknown setting "${name}"; the settings are ${listedEn}.`;
 const refusalFr = (name: string) =>
-  `Valeur invalide pour settings : option inconnue « ${name} » ; les options sont ${listedEn}.`;
+  `Valeur invalide pour settings\u00a0: option inconnue «\u00a0${name}\u00a0»\u202f; les options sont ${listedEn}.`;
 
 let api: TestApi;
 let loginid: string;

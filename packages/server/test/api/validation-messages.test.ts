@@ -99,14 +99,14 @@ const CASES: Case[] = [
     field: "settings.navigateWithoutData",
     // Ajv's first error said "must be boolean", though the strings "true" and "false" are taken too.
     en: 'Invalid value for settings.navigateWithoutData: must be a boolean (true or false) or the string "true" or "false".',
-    fr: "Valeur invalide pour settings.navigateWithoutData : doit être un booléen (true ou false) ou la chaîne « true » ou « false ».",
+    fr: "Valeur invalide pour settings.navigateWithoutData\u00a0: doit être un booléen (true ou false) ou la chaîne «\u00a0true\u00a0» ou «\u00a0false\u00a0».",
   },
   {
     keyword: "pattern",
     send: get("operations/op_bad"),
     field: "operationId",
     en: "Invalid value for operationId: must be an operation id as a 202 answer gives it (op_ then 22 letters, digits, _ or -).",
-    fr: "Valeur invalide pour operationId : doit être un identifiant d'opération tel qu'une réponse 202 le donne (op_ puis 22 lettres, chiffres, _ ou -).",
+    fr: "Valeur invalide pour operationId\u00a0: doit être un identifiant d'opération tel qu'une réponse 202 le donne (op_ puis 22\u00a0lettres, chiffres, _ ou -).",
   },
   {
     keyword: "pattern (a body property)",
@@ -148,7 +148,7 @@ const CASES: Case[] = [
     send: post("action/zoomin", () => zoom({ server: "x".repeat(256) })),
     field: "server",
     en: "Invalid value for server: must be at most 255 characters long.",
-    fr: "Valeur invalide pour server : doit compter au plus 255 caractères.",
+    fr: "Valeur invalide pour server\u00a0: doit compter au plus 255\u00a0caractères.",
   },
   {
     keyword: "minItems",
@@ -162,7 +162,7 @@ const CASES: Case[] = [
     send: post("action/zoomin", () => zoom({ grid: [Array.from({ length: 16_385 }, () => "")] })),
     field: "grid[0]",
     en: "Invalid value for grid[0]: must have at most 16,384 items.",
-    fr: "Valeur invalide pour grid[0] : doit compter au plus 16\u202F384 éléments.",
+    fr: "Valeur invalide pour grid[0]\u00a0: doit compter au plus 16\u202f384\u00a0éléments.",
   },
   {
     keyword: "required",
@@ -192,7 +192,7 @@ const CASES: Case[] = [
     send: post("action/zoomin", () => zoom({ settings: { zoomMode: "ALL_LEVELS" } })),
     field: "settings.zoomMode",
     en: 'Invalid value for settings: unknown setting "zoomMode"; the settings are ',
-    fr: "Valeur invalide pour settings\u00a0: option inconnue « zoomMode » ; les options sont ",
+    fr: "Valeur invalide pour settings\u00a0: option inconnue «\u00a0zoomMode\u00a0»\u202f; les options sont ",
   },
   {
     keyword: "the body (not an object)",
@@ -437,13 +437,13 @@ describe("the keywords worded in English and French", () => {
       schema: { type: "object", properties: { v: { type: "array", minItems: 2, maxItems: 1 } } },
       value: { v: [] },
       en: "must have at least 2 items",
-      fr: "doit compter au moins 2 éléments",
+      fr: "doit compter au moins 2\u00a0éléments",
     },
     {
       schema: { type: "object", properties: { v: { type: "string", minLength: 2 } } },
       value: { v: "x" },
       en: "must be at least 2 characters long",
-      fr: "doit compter au moins 2 caractères",
+      fr: "doit compter au moins 2\u00a0caractères",
     },
   ])("$en / $fr", ({ schema, value, en, fr }) => {
     const ajv = new Ajv2020({ strict: false, verbose: true });

@@ -53,7 +53,7 @@ describe("the file catalog's room for visitors of the demo user", () => {
     );
     const french = await upload(second, await login(second), "b.bin", 8192, "fr-FR,fr;q=0.9");
     expect(message(french)).toBe(
-      "Il n'y a pas assez de place pour ce fichier dans vos dossiers du catalogue de fichiers\u00a0: chaque visiteur de l'utilisateur de démonstration partagé garde au plus 1\u00a0Mio de fichiers (toutes les adresses d'un réseau IPv6 /64 comptent pour un seul visiteur). Supprimez les fichiers dont vous n'avez plus besoin (DELETE /files/{path}) ; vos fichiers sont aussi supprimés à la fin de votre dernière session.",
+      "Il n'y a pas assez de place pour ce fichier dans vos dossiers du catalogue de fichiers\u00a0: chaque visiteur de l'utilisateur de démonstration partagé garde au plus 1\u202fMio de fichiers (toutes les adresses d'un réseau IPv6 /64 comptent pour un seul visiteur). Supprimez les fichiers dont vous n'avez plus besoin (DELETE /files/{path})\u202f; vos fichiers sont aussi supprimés à la fin de votre dernière session.",
     );
     // Another network keeps its own room.
     expect((await upload("2001:db8:5:2::1", await login("2001:db8:5:2::1"), "a.bin", FILE)).statusCode).toBe(
@@ -77,7 +77,7 @@ describe("the file catalog's room for visitors of the demo user", () => {
     );
     const french = await upload(late, cookies.get(late) as string, "a.bin", FILE, "fr");
     expect(message(french)).toBe(
-      "Il n'y a pas assez de place pour ce fichier dans le catalogue de fichiers\u00a0: les fichiers de tous les utilisateurs y occupent au plus 4\u00a0Mio ensemble, et cet espace est pris. Supprimez les fichiers dont vous n'avez plus besoin (DELETE /files/{path}), ou réessayez plus tard\u00a0: les fichiers d'un visiteur sont supprimés à la fin de sa dernière session (à la déconnexion, ou après 30\u00a0minutes sans appel).",
+      "Il n'y a pas assez de place pour ce fichier dans le catalogue de fichiers\u00a0: les fichiers de tous les utilisateurs y occupent au plus 4\u202fMio ensemble, et cet espace est pris. Supprimez les fichiers dont vous n'avez plus besoin (DELETE /files/{path}), ou réessayez plus tard\u00a0: les fichiers d'un visiteur sont supprimés à la fin de sa dernière session (à la déconnexion, ou après 30\u00a0minutes sans appel).",
     );
     // A visitor logs out: their files go, and the waiting visitor's upload fits.
     const leaving = "198.51.100.1";
@@ -97,7 +97,7 @@ describe("the file catalog's room for visitors of the demo user", () => {
     const refused = await upload(from, cookie, "big.bin", 16 * MIB + 1, "fr");
     expect(refused.statusCode).toBe(413);
     expect(message(refused)).toBe(
-      "Le fichier dépasse 16\u00a0Mio, la taille maximale d'un fichier du catalogue de fichiers\u00a0: découpez-le, ou envoyez-en un plus petit.",
+      "Le fichier dépasse 16\u202fMio, la taille maximale d'un fichier du catalogue de fichiers\u00a0: découpez-le, ou envoyez-en un plus petit.",
     );
   });
 });

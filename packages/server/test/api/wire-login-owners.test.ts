@@ -67,6 +67,24 @@ describe("failed logins on the wire endpoints", () => {
     }
   });
 
+  it("let credentials that logged in from an address keep working after another user's failures there", async () => {
+    // The connectors of a QiBates server reach its own endpoints from one address, and XMLA and Planning REST
+    // send the user name and password with every request (each one a login): one user's wrong passwords held
+    // back every other user's calls through those endpoints for the rest of the minute (R81).
+    const shared = "203.0.113.80";
+    for (const protocol of ["xmla", "planning-rest"] as const) {
+      expect((await logins[protocol](shared, "demo", "demo")).statusCode, protocol).toBe(200);
+    }
+    expect((await logins["essbase-rest"](shared, "someone", "wrong")).statusCode).toBe(401);
+    expect((await logins["essbase-rest"](shared, "someone", "wrong")).statusCode).toBe(401);
+    for (const protocol of ["xmla", "planning-rest"] as const) {
+      // The same credentials again: no guess, not held back.
+      expect((await logins[protocol](shared, "demo", "demo")).statusCode, protocol).toBe(200);
+      // A password that has not logged in from there is held back, as any new login from that address.
+      expect(refusedForLogins(await logins[protocol](shared, "demo", "other")), protocol).toBe(true);
+    }
+  });
+
   it("past the user's count, hold back only the addresses that failed for that user", async () => {
     // The per-user count is five times the per-address one: ten failures from ten addresses, one each.
     const guessers = Array.from({ length: 10 }, (_, i) => `198.51.100.${i + 1}`);

@@ -48,7 +48,7 @@ describe("an answer larger than UPSTREAM_MAX_ANSWER_BYTES", () => {
     const { status, json } = await login("fr");
     expect(status).toBe(502);
     expect(json.message).toBe(
-      `Le fournisseur à l'adresse ${address} a renvoyé une réponse illisible pour QiBates : la réponse dépasse 65\u202F536 octets (UPSTREAM_MAX_ANSWER_BYTES).`,
+      `Le fournisseur à l'adresse ${address} a renvoyé une réponse illisible pour QiBates\u00a0: la réponse dépasse 65\u202f536\u00a0octets (UPSTREAM_MAX_ANSWER_BYTES).`,
     );
   });
 });

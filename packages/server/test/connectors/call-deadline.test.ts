@@ -142,6 +142,6 @@ it.concurrent("a server that trickles its answer, a byte within each read timeou
   expect(r, "the connection ended without an answer").not.toBeNull();
   expect([r?.status, r?.json.code], JSON.stringify(r?.json)).toEqual([504, "QB_ERR_CALL_TIMEOUT"]);
   expect(r?.json.message).toBe(
-    `La requête ne s'est pas terminée en ${DEADLINE_S} secondes (CONNECTION_TIMEOUT_SECONDS) et QiBates l'a arrêtée : les cellules ont pu être écrites : actualisez la grille avant de soumettre de nouveau.`,
+    `La requête ne s'est pas terminée en ${DEADLINE_S}\u00a0secondes (CONNECTION_TIMEOUT_SECONDS) et QiBates l'a arrêtée\u00a0: les cellules ont pu être écrites\u00a0: actualisez la grille avant de soumettre de nouveau.`,
   );
 });

@@ -17,7 +17,7 @@ describe("nav/filter with a blank member", () => {
       const body = { ...basic, dimension: "Market", action: { filter, member } };
       await expectRefusedInBoth(server, "nav/filter", body, connector, "action.member", {
         en: "Invalid value for action.member: names no member, only spaces: leave it out, or send null, to start from the dimension.",
-        fr: "Valeur invalide pour action.member : ne nomme aucun membre, seulement des espaces : omettez-le, ou envoyez null, pour partir de la dimension.",
+        fr: "Valeur invalide pour action.member\u00a0: ne nomme aucun membre, seulement des espaces\u00a0: omettez-le, ou envoyez null, pour partir de la dimension.",
       });
     }
     // Empty or null still starts from the dimension: its children are the four regions.

@@ -16,7 +16,7 @@ describe("nav/openform through every Planning-family path", () => {
     const body = { ...vision, ...REVENUE_PLAN, pov: { Scenario: "Actual", Entity: "430" } };
     await expectRefusedInBoth(server, "nav/openform", body, connector, "pov.Scenario", {
       en: 'Invalid value for pov.Scenario: the form "Revenue Plan" fixes Scenario to "Plan".',
-      fr: "Valeur invalide pour pov.Scenario : le formulaire « Revenue Plan » fixe Scenario à « Plan ».",
+      fr: "Valeur invalide pour pov.Scenario\u00a0: le formulaire «\u00a0Revenue Plan\u00a0» fixe Scenario à «\u00a0Plan\u00a0».",
     });
     // The member it fixes, in any case, opens the form.
     const same = { ...body, pov: { scenario: "plan", Entity: "430" } };
@@ -28,7 +28,7 @@ describe("nav/openform through every Planning-family path", () => {
     const body = { ...vision, ...REVENUE_PLAN, pov: { Region: "East" } };
     await expectRefusedInBoth(server, "nav/openform", body, connector, "pov.Region", {
       en: 'Invalid value for pov.Region: "Region" is not a dimension.',
-      fr: "Valeur invalide pour pov.Region : « Region » n'est pas une dimension.",
+      fr: "Valeur invalide pour pov.Region\u00a0: «\u00a0Region\u00a0» n'est pas une dimension.",
     });
   });
 });

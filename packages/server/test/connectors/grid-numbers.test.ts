@@ -13,7 +13,7 @@ const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
 const refused = { status: 422, code: "QB_ERR_GRID_INVALID" };
 const named = (row: number, n: string) => ({
   en: `The grid cannot be read: the cell at row ${row}, column 1 holds the number ${n} where a member name is expected; to name the member ${n}, type it as text, with a leading apostrophe ('${n})`,
-  fr: `La grille ne peut pas être lue : la cellule de la ligne ${row}, colonne 1 contient le nombre ${n} là où un nom de membre est attendu ; pour désigner le membre ${n}, saisissez-le comme texte, précédé d'une apostrophe ('${n})`,
+  fr: `La grille ne peut pas être lue : la cellule de la ligne ${row}, colonne 1 contient le nombre ${n} là où un nom de membre est attendu\u202f; pour désigner le membre ${n}, saisissez-le comme texte, précédé d'une apostrophe ('${n})`,
 });
 
 describe("a number where a row header is expected", () => {
@@ -47,7 +47,7 @@ describe("a number where a row header is expected", () => {
       "grid[1][0]",
       {
         en: "The grid cannot be read: the cell at row 2, column 1 holds the number 12345 where a member name is expected; a number is read as data, and no data goes there",
-        fr: "La grille ne peut pas être lue : la cellule de la ligne 2, colonne 1 contient le nombre 12345 là où un nom de membre est attendu ; un nombre est lu comme une donnée, et aucune donnée n'a sa place ici",
+        fr: "La grille ne peut pas être lue\u00a0: la cellule de la ligne 2, colonne 1 contient le nombre 12345 là où un nom de membre est attendu\u202f; un nombre est lu comme une donnée, et aucune donnée n'a sa place ici",
       },
     );
     // The same digits as text name the members: both rows come back.

@@ -53,7 +53,7 @@ describe.each(paths)("a grid the server returns, sent back to refresh it ($name)
       "cells",
       {
         en: "The grid is too large: the answer would have 18,701 columns, at most 16,384 allowed (the most a grid call accepts).",
-        fr: "La grille est trop grande : la réponse aurait 18\u202F701 colonnes, 16\u202F384 au plus permises (le plus qu'un appel de grille accepte).",
+        fr: "La grille est trop grande\u00a0: la réponse aurait 18\u202f701\u00a0colonnes, 16\u202f384 au plus permises (le plus qu'un appel de grille accepte).",
       },
       { status: 413, code: "QB_ERR_GRID_TOO_LARGE" },
     );

@@ -18,7 +18,7 @@ const LAUNCHED = {
   en: (job: string) =>
     `; job ${job} was launched and may still be running on the server: check that it has ended before running it again.`,
   fr: (job: string) =>
-    ` ; le travail ${job} a été lancé et peut encore être en cours sur le serveur : vérifiez qu'il est terminé avant de le relancer.`,
+    `\u202f; le travail ${job} a été lancé et peut encore être en cours sur le serveur\u00a0: vérifiez qu'il est terminé avant de le relancer.`,
 };
 
 /** The message expected when reading job `job`'s status failed. */

@@ -18,7 +18,7 @@ describe("nav/enummembers with a filter that needs a member and none given", () 
       const body = { ...vision, cube: "Plan1", dim: "Entity", filter: "Children Inclusive", arg };
       await expectRefusedInBoth(server, "nav/enummembers", body, p.connector, "arg", {
         en: "Invalid value for arg: is required: the member filter Children Inclusive starts from a member.",
-        fr: "Valeur invalide pour arg : est obligatoire : le filtre de membres Children Inclusive part d'un membre.",
+        fr: "Valeur invalide pour arg\u00a0: est obligatoire\u00a0: le filtre de membres Children Inclusive part d'un membre.",
       });
     }
   });

@@ -38,7 +38,7 @@ describe("on-save prompts naming another plan type", () => {
         );
         const fr = await server.post("action/submitform", submit(cube), { connector, language: "fr" });
         expect(fr.json.message).toBe(
-          `Valeur invalide pour prompts[0].ruleinfo.cube : la règle « SeedForecast » s'exécute à l'enregistrement sur le type de plan du formulaire « Revenue Plan », Plan1, et non « ${cube} ».`,
+          `Valeur invalide pour prompts[0].ruleinfo.cube\u00a0: la règle «\u00a0SeedForecast\u00a0» s'exécute à l'enregistrement sur le type de plan du formulaire «\u00a0Revenue Plan\u00a0», Plan1, et non «\u00a0${cube}\u00a0».`,
         );
       }
       const after = await server.post("nav/openform", form, { connector });

@@ -39,7 +39,7 @@ describe.each(PATHS)(
       );
       const fr = await server.post("action/submitform", submit, { connector, language: "fr" });
       expect(fr.json.message).toBe(
-        "Valeur invalide pour prompts[0].ruleinfo.ruleName : le formulaire « Revenue Plan » n'exécute pas la règle « GrowRevenue » à l'enregistrement (il exécute SeedForecast).",
+        "Valeur invalide pour prompts[0].ruleinfo.ruleName\u00a0: le formulaire «\u00a0Revenue Plan\u00a0» n'exécute pas la règle «\u00a0GrowRevenue\u00a0» à l'enregistrement (il exécute SeedForecast).",
       );
     });
   },

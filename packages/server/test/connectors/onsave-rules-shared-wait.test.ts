@@ -22,6 +22,11 @@ let onSave: string[] = [];
 let jobs: { rule: string; started: number }[] = [];
 /** A rule whose job the proxy makes fail at once, with the server's words, or none. */
 let failing: string | undefined;
+/** The status and details of the failing rule's job: an error (1) with the server's words by default. */
+let failure: { status: number; details: string | null } = {
+  status: 1,
+  details: "Entity 450 has no growth rate.",
+};
 
 /** Rules on save as the proxy gives them: the form definition says `onSave`; each job runs RULE_MS. */
 const proxy = slowProxy(
@@ -33,7 +38,7 @@ const proxy = slowProxy(
       const jobId = 100 + jobs.length;
       if (rule === failing)
         return {
-          answer: (res) => answerJson(res, { jobId, status: 1, details: "Entity 450 has no growth rate." }),
+          answer: (res) => answerJson(res, { jobId, ...failure }),
         };
       return { answer: (res) => answerJson(res, { jobId, status: -1, details: null }) };
     }
@@ -184,4 +189,31 @@ describe("a form's rules on save, each slow, on one submit", () => {
       );
     },
   );
+
+  it("a rule on save that refuses its prompt values says so, that the cells were saved, and names the rules after it", async () => {
+    const connector = "pbcs";
+    const vision = await server.vision(connector, `${proxy.base}/HyperionPlanning/SmartView`);
+    const form = { ...vision, folder: "/Forms/Revenue", formName: "Revenue Plan" };
+    const open = await server.post("nav/openform", form, { connector });
+    const grid = (open.json.grid as unknown as string[][]).map((r) => [...r]);
+    (grid[1] as string[])[1] = String(1000 + Math.floor(Math.random() * 8000));
+    onSave = ["SeedForecast", "GrowRevenue"];
+    jobs = [];
+    failing = "SeedForecast";
+    // Planning's "invalid parameter" status, without words of its own.
+    failure = { status: 4, details: null };
+    const r = await server.post(
+      "action/submitform",
+      { ...form, pov: open.json.pov, grid, codes: open.json.codes },
+      { connector },
+    );
+    failing = undefined;
+    failure = { status: 1, details: "Entity 450 has no growth rate." };
+    expect(r.status, JSON.stringify(r.json)).toBe(422);
+    expect(r.json.code).toBe("QB_ERR_PROMPT_INVALID");
+    expect(r.json.message).toBe(
+      'The business rule "SeedForecast" refused a runtime prompt value. The cells of the form were saved before the rule ran. The rule on save after it was not launched: "GrowRevenue" (run it once the cause is corrected).',
+    );
+    expect(jobs.map((j) => j.rule)).toEqual(["SeedForecast"]);
+  });
 });

@@ -35,7 +35,7 @@ describe.each(server.essbasePaths)("a pivot through $name", ({ connector, addres
       expectOutside(
         right,
         "column",
-        "Sélection invalide : ligne 2, colonne 9 est hors de la grille, qui a 4 lignes et 4 colonnes, numérotées à partir de 0.",
+        "Sélection invalide\u00a0: ligne 2, colonne 9 est hors de la grille, qui a 4\u00a0lignes et 4\u00a0colonnes, numérotées à partir de 0.",
       );
     },
   );

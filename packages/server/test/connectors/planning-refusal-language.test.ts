@@ -25,7 +25,7 @@ describe("what Planning REST cannot list, through the planning connector", () =>
     const fr = await call("nav/listforms", forms, "fr");
     expect(fr.status).toBe(422);
     expect(fr.json.message).toBe(
-      "nav/listforms n'est pas pris en charge par le connecteur planning : Planning REST n'a pas d'appel documenté qui liste les formulaires (les appels de définition de formulaire de la version 26.11 n'ont pas de liste ; la bibliothèque de documents et les listes de Migration sont réservées aux administrateurs de service).",
+      "nav/listforms n'est pas pris en charge par le connecteur planning\u00a0: Planning REST n'a pas d'appel documenté qui liste les formulaires (les appels de définition de formulaire de la version 26.11 n'ont pas de liste\u202f; la bibliothèque de documents et les listes de Migration sont réservées aux administrateurs de service).",
     );
     const rules = await call(
       "nav/listonsaverules",

@@ -153,7 +153,7 @@ describe.each(["pbcs", "planning"] as const)(
         400,
         "QB_ERR_VALIDATION",
         "pov.Entity",
-        "Valeur invalide pour pov.Entity : le formulaire « Revenue Plan » ne propose pas « Sales VP » pour Entity.",
+        "Valeur invalide pour pov.Entity\u00a0: le formulaire «\u00a0Revenue Plan\u00a0» ne propose pas «\u00a0Sales VP\u00a0» pour Entity.",
       ]);
     });
 

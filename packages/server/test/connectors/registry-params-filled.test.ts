@@ -132,7 +132,7 @@ describe("the demo's refusals of a session variable and a data version", () => {
     const refused = await set("V64");
     expectError(refused, 400, "QB_ERR_VALIDATION", "name");
     expect(refused.json.message).toBe(
-      "Valeur invalide pour name : une session garde au plus 64 variables de substitution qui lui sont propres ; modifiez l'une de celles qu'elle a définies, ou reconnectez-vous.",
+      "Valeur invalide pour name\u00a0: une session garde au plus 64\u00a0variables de substitution qui lui sont propres\u202f; modifiez l'une de celles qu'elle a définies, ou reconnectez-vous.",
     );
   });
 });

@@ -19,7 +19,7 @@ const PATHS = [
 const EN =
   'Invalid value for ruleType: the rule "CopyVersion" of plan type Plan1 is a graphical rule, not "nonsense".';
 const FR =
-  "Valeur invalide pour ruleType : la règle « CopyVersion » du type de plan Plan1 est de type graphical, et non « nonsense ».";
+  "Valeur invalide pour ruleType\u00a0: la règle «\u00a0CopyVersion\u00a0» du type de plan Plan1 est de type graphical, et non «\u00a0nonsense\u00a0».";
 
 describe.each(PATHS)(
   "a ruleType that is not the rule's kind ($connector, $address)",

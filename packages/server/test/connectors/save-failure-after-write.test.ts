@@ -18,11 +18,11 @@ const proxy = failingOnceProxy(() => server.base);
 
 const GRID_WRITTEN = {
   en: "; the cells were written before this failure: refresh the grid to see them.",
-  fr: " ; les cellules ont été écrites avant cet échec : actualisez la grille pour les voir.",
+  fr: "\u202f; les cellules ont été écrites avant cet échec\u00a0: actualisez la grille pour les voir.",
 };
 const FORM_SAVED = {
   en: "; the form's cells were saved before this failure: open the form again to see them.",
-  fr: " ; les cellules du formulaire ont été enregistrées avant cet échec : rouvrez le formulaire pour les voir.",
+  fr: "\u202f; les cellules du formulaire ont été enregistrées avant cet échec\u00a0: rouvrez le formulaire pour les voir.",
 };
 
 describe("ssas: the grid's read-back fails after the write-back", () => {
@@ -101,11 +101,11 @@ describe.each(["planning", "pbcs"])(
  */
 const GRID_MAYBE = {
   en: "; the cells may have been written: refresh the grid before you save again.",
-  fr: " ; les cellules ont pu être écrites : actualisez la grille avant de soumettre de nouveau.",
+  fr: "\u202f; les cellules ont pu être écrites\u00a0: actualisez la grille avant de soumettre de nouveau.",
 };
 const FORM_MAYBE = {
   en: "; the form's cells may have been saved: open the form again before you submit again.",
-  fr: " ; les cellules du formulaire ont pu être enregistrées : rouvrez le formulaire avant de le soumettre de nouveau.",
+  fr: "\u202f; les cellules du formulaire ont pu être enregistrées\u00a0: rouvrez le formulaire avant de le soumettre de nouveau.",
 };
 
 describe.each([

@@ -20,7 +20,7 @@ describe("nav/filter UDA without a UDA", () => {
       const body = { ...basic, dimension: "Market", action: { filter: "UDA", arg1 } };
       await expectRefusedInBoth(server, "nav/filter", body, p.connector, "action.arg1", {
         en: "Invalid value for action.arg1: is required: the UDA filter selects the members tagged with the user-defined attribute (UDA) named in arg1.",
-        fr: "Valeur invalide pour action.arg1 : est obligatoire : le filtre UDA sélectionne les membres qui portent l'attribut défini par l'utilisateur (UDA) nommé dans arg1.",
+        fr: "Valeur invalide pour action.arg1\u00a0: est obligatoire\u00a0: le filtre UDA sélectionne les membres qui portent l'attribut défini par l'utilisateur (UDA) nommé dans arg1.",
       });
     }
     const major = { ...basic, dimension: "Market", action: { filter: "UDA", arg1: "Major Market" } };

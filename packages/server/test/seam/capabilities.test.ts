@@ -58,7 +58,7 @@ describe("an operation the connector lacks answers the typed error before any pr
       settings: { ...zoomFormulas.settings, locale: "fr_FR" },
     });
     expect(fr.json().message).toBe(
-      "action/zoomin (CALC_LEVEL) n'est pas pris en charge par le connecteur ssas : les calculs SSAS sont des expressions MDX, pas des formules d'outline : il n'y a pas de niveau de formule vers lequel zoomer.",
+      "action/zoomin (CALC_LEVEL) n'est pas pris en charge par le connecteur ssas : les calculs SSAS sont des expressions MDX, pas des formules d'outline\u00a0: il n'y a pas de niveau de formule vers lequel zoomer.",
     );
   });
 

@@ -53,7 +53,8 @@ const MIB = 1024 * 1024;
 /** A size as a refusal says it: in MiB (Mio) when it is a whole number of them, else in bytes. */
 function size(bytes: number, locale: ErrorLocale): string {
   if (bytes % MIB === 0)
-    return `${formatNumber(bytes / MIB, locale)}\u00a0${locale === "fr" ? "Mio" : "MiB"}`;
+    // French spaces a unit's symbol with a narrow no-break space (« 16 Mio »), English with a no-break one.
+    return `${formatNumber(bytes / MIB, locale)}${locale === "fr" ? "\u202fMio" : "\u00a0MiB"}`;
   return `${formatNumber(bytes, locale)}\u00a0${locale === "fr" ? "octets" : "bytes"}`;
 }
 
@@ -80,7 +81,7 @@ export class FileRoomRefused extends WireError {
       ],
       visitor: [
         `There is not enough space in your folders of the file catalog for this file: each visitor of the shared demo user keeps at most ${en(limitBytes)} of files (all the addresses of an IPv6 /64 network count as one visitor). Delete files you no longer need (DELETE /files/{path}); your files are also deleted when your last session ends.`,
-        `Il n'y a pas assez de place pour ce fichier dans vos dossiers du catalogue de fichiers\u00a0: chaque visiteur de l'utilisateur de démonstration partagé garde au plus ${fr(limitBytes)} de fichiers (toutes les adresses d'un réseau IPv6 /64 comptent pour un seul visiteur). Supprimez les fichiers dont vous n'avez plus besoin (DELETE /files/{path}) ; vos fichiers sont aussi supprimés à la fin de votre dernière session.`,
+        `Il n'y a pas assez de place pour ce fichier dans vos dossiers du catalogue de fichiers\u00a0: chaque visiteur de l'utilisateur de démonstration partagé garde au plus ${fr(limitBytes)} de fichiers (toutes les adresses d'un réseau IPv6 /64 comptent pour un seul visiteur). Supprimez les fichiers dont vous n'avez plus besoin (DELETE /files/{path})\u202f; vos fichiers sont aussi supprimés à la fin de votre dernière session.`,
       ],
       user: [
         `There is not enough space in your folders of the file catalog for this file: each user keeps at most ${en(limitBytes)} of files. Delete files you no longer need (DELETE /files/{path}).`,

@@ -82,6 +82,7 @@ export function planningApi(
                 basic.username,
                 async () => (await authenticate(auth, request, basic)) ?? Promise.reject(refused),
                 (e) => e === refused,
+                basic.password,
               )
               .catch((e: unknown) => {
                 if (e === refused) return null;

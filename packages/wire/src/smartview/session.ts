@@ -80,6 +80,7 @@ export async function throttledLogin(
       login.username,
       () => provider.login({ ...login, clientAddress: request.ip }),
       loginFailed,
+      login.password,
     );
   } catch (e) {
     if (e instanceof ProviderError && e.code === "LOGIN_FAILED") throw new SvException(refused);

@@ -99,7 +99,7 @@ export const text = {
   includeSelection: () => translate({ id: "liveGrid.option.includeSelection", message: "Include selection" }),
   missingLabel: () => translate({ id: "liveGrid.option.missingLabel", message: "Missing label" }),
   missingSuppression: () =>
-    translate({ id: "liveGrid.option.missingSuppression", message: "Suppress missing rows" }),
+    translate({ id: "liveGrid.option.missingSuppression", message: "Missing suppression" }),
   withoutIndentation: () =>
     translate({ id: "liveGrid.option.withoutIndentation", message: "Without indentation" }),
   memberDisplay: () => translate({ id: "liveGrid.option.memberDisplay", message: "Display code and alias" }),
