@@ -53,7 +53,7 @@ describe("the live Vision form", () => {
       'The grid cannot be read: the cell at row 0, column 8 ("1") is not a member of Period.',
     );
     expect(refusal("fr")).toBe(
-      "La grille ne peut pas être lue : la cellule de la ligne 0, colonne 8 (« 1 ») n'est pas un membre de Period.",
+      "La grille ne peut pas être lue : la cellule de la ligne 0, colonne 8 («\u00a01\u00a0») n'est pas un membre de Period.",
     );
   });
 });
