@@ -640,12 +640,12 @@ export const USER_ADVICE: Readonly<
   QB_ERR_PROMPT_INVALID: {
     page: "forms",
     en: {
-      what: "The value is not among the members or the range the prompt allows, for example a member you may not use. On the demo server, nothing was saved or run; on your company's server, the message may be its own words, and at a submit the cells were already saved.",
-      todo: "Pick another value from the prompt's list; the rule's owner knows what it expects.",
+      what: "The value is not among the members or the range the prompt allows, for example a member you may not use. On the demo server, nothing was saved or run. On your company's server, the server's reason follows the message; at a submit, the cells were already saved and the message names the rules after it, not launched.",
+      todo: "Pick another value from the prompt's list. At a submit on your company's server, run the rule with a value it allows from [Run a business rule](features/actions/RunRule.md), then the rules the message names, in that order. The rule's owner knows what it expects.",
     },
     fr: {
-      what: "La valeur ne fait pas partie des membres ou de la plage que l'invite accepte, par exemple un membre que vous ne pouvez pas utiliser. Sur le serveur de démonstration, rien n'a été enregistré ni exécuté ; sur celui de votre entreprise, le message peut reprendre ses mots et, à une soumission, les cellules sont déjà enregistrées.",
-      todo: "Choisissez une autre valeur dans la liste de l'invite ; le responsable de la règle sait ce qu'elle attend.",
+      what: "La valeur ne fait pas partie des membres ou de la plage que l'invite accepte, par exemple un membre que vous ne pouvez pas utiliser. Sur le serveur de démonstration, rien n'a été enregistré ni exécuté. Sur celui de votre entreprise, la raison du serveur suit le message ; à une soumission, les cellules étaient déjà enregistrées et le message nomme les règles suivantes, non lancées.",
+      todo: "Choisissez une autre valeur dans la liste de l'invite. À une soumission sur le serveur de votre entreprise, lancez la règle avec une valeur qu'elle accepte depuis [Lancer une règle métier](features/actions/RunRule.md), puis les règles que nomme le message, dans cet ordre. Le responsable de la règle sait ce qu'elle attend.",
     },
   },
   QB_ERR_VALIDATION: {

@@ -94,6 +94,10 @@ describe("French typography of a text", () => {
     expect(frenchTypography("l'entité 450 n'a pas")).toBe("l'entité 450 n'a pas");
     // A unit's symbol keeps its narrow no-break space.
     expect(show(frenchTypography("dans 10 s environ"))).toBe("dans 10^s environ");
+    // A quoted message that leaves its number out keeps the unit's space: « réessayez dans … s. ».
+    expect(show(frenchTypography("réessayez dans … s. Puis … s'affiche"))).toBe(
+      "réessayez dans …^s. Puis … s'affiche",
+    );
   });
 
   it("leaves a message quoted in English exactly as the server sends it", () => {

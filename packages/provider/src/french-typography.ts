@@ -109,6 +109,8 @@ function spaceProse(text: string): string {
     (match, number: string, unit: string, at: number) =>
       CODE_WORD.test(out.slice(0, at)) ? match : `${number}${NNBSP}${unit}`,
   );
+  // A number a quoted message leaves out (`réessayez dans … s`) and its unit: spaced as the number would be.
+  out = out.replace(new RegExp(`…[ \\u00A0](${UNIT})(?![\\p{L}\\p{N}_'’])`, "gu"), `…${NNBSP}$1`);
   // A number and a unit written as a word: a no-break space between them.
   out = out.replace(
     new RegExp(

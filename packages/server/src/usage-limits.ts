@@ -154,7 +154,7 @@ export const USAGE_LIMITS: readonly UsageLimit[] = [
     setting: "operationsPerKey",
     counts: {
       en: "Operations (calls that returned 202 with Prefer: respond-async) kept until they expire, running or ended",
-      fr: "Opérations (appels auxquels répond un 202 avec Prefer\u00a0: respond-async) conservées jusqu'à leur expiration, en cours ou terminées",
+      fr: "Opérations (appels auxquels répond un 202 avec Prefer: respond-async) conservées jusqu'à leur expiration, en cours ou terminées",
     },
     whose: {
       en: "One API key; with the public demo key, one client address",
@@ -263,8 +263,8 @@ export const USAGE_LIMITS: readonly UsageLimit[] = [
       fr: "Une adresse de client\u202f; cinq fois plus pour un nom d'utilisateur, quelle que soit l'adresse",
     },
     past: {
-      en: "Every login from that address is refused, and every login of that user name from the addresses where it failed: 429 with Retry-After, in the protocol's format. The same user from another address is still checked, and a user name and password that logged in from that address within the last 30 minutes are not held back",
-      fr: "Toute connexion depuis cette adresse est refusée, ainsi que toute connexion de ce nom d'utilisateur depuis les adresses où il a échoué\u00a0: 429 avec Retry-After, dans le format du protocole. Le même utilisateur depuis une autre adresse reste vérifié, et un nom d'utilisateur et un mot de passe qui se sont connectés depuis cette adresse au cours des 30\u00a0dernières minutes ne sont pas retenus",
+      en: "Every login from that address is refused, and every login of that user name from the addresses where it failed: 429 with Retry-After, in the protocol's format. The same user from another address is still checked, and a user name and password that logged in from that address are not held back as long as a session that sends them can stay open (SESSION_IDLE_MINUTES plus CONNECTION_TIMEOUT_SECONDS after their last login)",
+      fr: "Toute connexion depuis cette adresse est refusée, ainsi que toute connexion de ce nom d'utilisateur depuis les adresses où il a échoué\u00a0: 429 avec Retry-After, dans le format du protocole. Le même utilisateur depuis une autre adresse reste vérifié, et un nom d'utilisateur et un mot de passe qui se sont connectés depuis cette adresse ne sont pas retenus tant qu'une session qui les envoie peut rester ouverte (SESSION_IDLE_MINUTES plus CONNECTION_TIMEOUT_SECONDS après leur dernière connexion)",
     },
     refusal: { status: 429, code: null },
     tests: [

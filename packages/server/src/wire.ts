@@ -80,6 +80,11 @@ export async function registerWireEndpoints(
     {
       perAddress: config.wireLoginFailuresPerMinute,
       perUser: config.wireLoginFailuresPerMinute * 5,
+      // Credentials that logged in stay known as long as a QiBates session that sends them can stay open: idle for
+      // SESSION_IDLE_MINUTES after a call that began up to CONNECTION_TIMEOUT_SECONDS before it ended. So a
+      // connector's open session, whose every request to these endpoints is a login (XMLA, Planning REST), is never
+      // held back by other users' failures from the server's own address.
+      knownMs: (config.sessionIdleMinutes * 60 + config.connectionTimeoutSeconds) * 1000,
     },
     services.redis ? redisLoginCounts(services.redis) : undefined,
   );
