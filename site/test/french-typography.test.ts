@@ -267,7 +267,8 @@ const WRONG_SPACE =
 // A number and the word after it with an ordinary space, unless the number is a code (an error's, a port).
 // A number and the word it counts with an ordinary space (not a code's number, a year, nor before a word that
 // does not follow a count: the rules of packages/provider/src/french-typography.ts).
-const NUMBER_WORD = /(?<![\p{L}\p{N}_.,#/:\u202F-])(\d+) (\p{L}+)(?!['’])/gu;
+// The whole word: an elided one (`429 jusqu'à`) is not a count, nor a shorter piece of it.
+const NUMBER_WORD = /(?<![\p{L}\p{N}_.,#/:\u202F-])(\d+) (\p{L}+)(?![\p{L}'’])/gu;
 const CODE_BEFORE = /(?:\b(?:error|erreur|code|port|n°|no|id|identifiant|numéro|version|build)|#)\s*$/i;
 const NOT_COUNTED =
   /^(?:à|a|au|aux|avec|car|ce|cet|cette|dans|de|des|du|en|est|et|il|elle|la|le|les|mais|ne|ni|on|ont|ou|où|par|pour|puis|que|qui|sa|se|ses|si|son|sont|sur|un|une|y|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)$/i;
