@@ -7,11 +7,13 @@ import remarkStringify from "remark-stringify";
 import { unified } from "unified";
 import { describe, expect, it } from "vitest";
 import remarkFrenchTypography, {
+  CODE_WORD,
   frenchFrontMatter,
   frenchTypography,
   isEnglishQuote,
   NBSP,
   NNBSP,
+  NOT_COUNTED,
 } from "../src/plugins/french-typography.ts";
 import { BUILD, listFiles, readJson, SITE, type TranslationFile } from "./site-files.ts";
 
@@ -266,12 +268,9 @@ const WRONG_SPACE =
 
 // A number and the word after it with an ordinary space, unless the number is a code (an error's, a port).
 // A number and the word it counts with an ordinary space (not a code's number, a year, nor before a word that
-// does not follow a count: the rules of packages/provider/src/french-typography.ts).
+// does not follow a count: the rules, and the lists, of packages/provider/src/french-typography.ts).
 // The whole word: an elided one (`429 jusqu'à`) is not a count, nor a shorter piece of it.
 const NUMBER_WORD = /(?<![\p{L}\p{N}_.,#/:\u202F-])(\d+) (\p{L}+)(?![\p{L}'’])/gu;
-const CODE_BEFORE = /(?:\b(?:error|erreur|code|port|n°|no|id|identifiant|numéro|version|build)|#)\s*$/i;
-const NOT_COUNTED =
-  /^(?:à|a|au|aux|avec|car|ce|cet|cette|dans|de|des|du|en|est|et|il|elle|la|le|les|mais|ne|ni|on|ont|ou|où|par|pour|puis|que|qui|sa|se|ses|si|son|sont|sur|un|une|y|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)$/i;
 
 /** The first wrong space of a French text: before a mark, inside « », or between a number and its word. */
 function wrongSpace(text: string): number | undefined {
@@ -279,7 +278,11 @@ function wrongSpace(text: string): number | undefined {
   if (m) return m.index;
   for (const w of text.matchAll(NUMBER_WORD)) {
     const [, number = "", word = ""] = w;
-    if (CODE_BEFORE.test(text.slice(0, w.index)) || NOT_COUNTED.test(word) || /^(?:19|20)\d\d$/.test(number))
+    if (
+      CODE_WORD.test(text.slice(0, w.index)) ||
+      NOT_COUNTED.has(word.toLowerCase()) ||
+      /^(?:19|20)\d\d$/.test(number)
+    )
       continue;
     // An HTTP status and its reason (`202 Accepted`), a date's day (`24 novembre`): not a count.
     if (/^[1-5]\d\d$/.test(number) && /^\p{Lu}/u.test(word)) continue;

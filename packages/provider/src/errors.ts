@@ -148,6 +148,14 @@ export function withRulesNotLaunched(reason: ProviderText, rules: readonly strin
 }
 
 /**
+ * `text` as the sentence before another: ended by a full stop and a space, or nothing when there is no text (a
+ * prompt refused without the server's words), so that what follows stands alone.
+ */
+export function sentenceBefore(text: string): string {
+  return text === "" ? "" : /[.!?]$/.test(text) ? `${text} ` : `${text}. `;
+}
+
+/**
  * `reason` (a form's rule on save that failed: the server's words, or the job's number and status, and what became
  * of the form's cells) followed by the rules of the same submit after it, which were not launched: the caller runs
  * them once the cause is corrected, knowing which they are without asking the form's author.
@@ -158,13 +166,11 @@ export function withRulesNotLaunchedAfterFailure(
 ): string | ProviderText {
   if (rules.length === 0) return reason;
   const text = typeof reason === "string" ? { en: reason, fr: reason } : reason;
-  // Nothing to say before it (a prompt refused without the server's words): the list alone.
-  const sentence = (s: string) => (s === "" ? "" : /[.!?]$/.test(s) ? `${s} ` : `${s}. `);
   const list = ruleList(rules);
   const one = rules.length === 1;
   return {
-    en: `${sentence(text.en)}${one ? "The rule on save after it was" : "The rules on save after it were"} not launched: ${list.en} (run ${one ? "it" : "them, in this order,"} once the cause is corrected).`,
-    fr: `${sentence(text.fr)}${one ? "La règle à l'enregistrement suivante n'a pas été lancée" : "Les règles à l'enregistrement suivantes n'ont pas été lancées"}\u00a0: ${list.fr} (exécutez-${one ? "la" : "les"}${one ? "" : " dans cet ordre"} une fois la cause corrigée).`,
+    en: `${sentenceBefore(text.en)}${one ? "The rule on save after it was" : "The rules on save after it were"} not launched: ${list.en} (run ${one ? "it" : "them, in this order,"} once the cause is corrected).`,
+    fr: `${sentenceBefore(text.fr)}${one ? "La règle à l'enregistrement suivante n'a pas été lancée" : "Les règles à l'enregistrement suivantes n'ont pas été lancées"}\u00a0: ${list.fr} (exécutez-${one ? "la" : "les"}${one ? "" : " dans cet ordre"} une fois la cause corrigée).`,
   };
 }
 

@@ -27,7 +27,7 @@ const SPACES = "[ \\u00A0\\u202F\\t]";
 // A URL or a bare domain path inside prose: never touched.
 const URL = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.|mailto:)[^\s<>«»"]*/gi;
 // Words after which a number is a code, not a quantity.
-const CODE_WORD = /(?:\b(?:error|erreur|code|port|n°|no|id|identifiant|numéro|version|build)|#)\s*$/i;
+export const CODE_WORD = /(?:\b(?:error|erreur|code|port|n°|no|id|identifiant|numéro|version|build)|#)\s*$/i;
 
 function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+$)/g, NNBSP);
@@ -43,7 +43,7 @@ const UNIT_WORD =
 
 // Words that do not follow a count: a number before them names or ends (`ligne 12 de la requête`, `1 à 64`), or is
 // a date's day (`24 novembre 2026`, as the site's theme writes dates).
-const NOT_COUNTED = new Set(
+export const NOT_COUNTED: ReadonlySet<string> = new Set(
   "à a au aux avec car ce cet cette dans de des du en est et il elle la le les mais ne ni on ont ou où par pour puis que qui sa se ses si son sont sur un une y janvier février mars avril mai juin juillet août septembre octobre novembre décembre".split(
     " ",
   ),

@@ -6,7 +6,14 @@
 
 import { frenchTypography, isEnglishQuote } from "@qibates/provider/french-typography";
 
-export { frenchTypography, isEnglishQuote, NBSP, NNBSP } from "@qibates/provider/french-typography";
+export {
+  CODE_WORD,
+  frenchTypography,
+  isEnglishQuote,
+  NBSP,
+  NNBSP,
+  NOT_COUNTED,
+} from "@qibates/provider/french-typography";
 
 // ---------------------------------------------------------------------------------------------------------
 // The remark plugin.

@@ -54,6 +54,7 @@ import {
   ProviderError,
   type ProviderText,
   ruleStillRunning,
+  sentenceBefore,
   withRulesNotLaunched,
   withRulesNotLaunchedAfterFailure,
 } from "@qibates/provider";
@@ -1109,11 +1110,9 @@ class PlanningRestOperations implements PlanningOperations {
  */
 function cellsSavedBeforeRule(reason: string | ProviderText): ProviderText {
   const text = typeof reason === "string" ? { en: reason, fr: reason } : reason;
-  // Nothing to say before it (a prompt refused without the server's words): the sentence alone.
-  const sentence = (s: string) => (s === "" ? "" : /[.!?]$/.test(s) ? `${s} ` : `${s}. `);
   return {
-    en: `${sentence(text.en)}The cells of the form were saved before the rule ran.`,
-    fr: `${sentence(text.fr)}Les cellules du formulaire ont été enregistrées avant l'exécution de la règle.`,
+    en: `${sentenceBefore(text.en)}The cells of the form were saved before the rule ran.`,
+    fr: `${sentenceBefore(text.fr)}Les cellules du formulaire ont été enregistrées avant l'exécution de la règle.`,
   };
 }
 
