@@ -103,7 +103,7 @@ export const addinLabels: readonly { en: string; fr: string; page: string }[] = 
   {
     en: "Keep conditional formatting",
     fr: "Conserver la mise en forme conditionnelle",
-    page: "features/settings/KeepConditionnalFormatting.md",
+    page: "features/settings/KeepConditionalFormatting.md",
   },
   { en: "Merge cells", fr: "Fusionner les cellules", page: "features/settings/MergeCells.md" },
   { en: "Missing label", fr: "Libellé #Missing", page: "features/settings/MissingLabel.md" },

@@ -597,11 +597,11 @@ export const USER_ADVICE: Readonly<
     page: "forms",
     en: {
       what: "The business rule stopped with an error; the server's reason follows the colon. After a submit, see [When a rule fails after you submit](#when-a-rule-fails-after-you-submit).",
-      todo: 'Read the reason in **Details**, correct the prompt values or the data, then run the rule again: submit the form again if the rule ran at a submit on the demo server, otherwise run it from [Run a business rule](features/actions/RunRule.md). If it keeps failing, send the reason to the owner of the rule. If it says "still running", see [When a long rule or calculation is cut off](#when-a-long-rule-or-calculation-is-cut-off).',
+      todo: 'Read the reason in **Details**, correct the prompt values or the data, then run the rule again: submit the form again if the rule ran at a submit on the demo server, otherwise run it from [Run a business rule](features/actions/RunRule.md). If it keeps failing, send the reason to the owner of the rule. If it says "still running", see [When a long rule or calculation is cut off](#when-a-long-rule-or-calculation-is-cut-off). If it says "not launched", nothing failed: run the rule yourself, then the rules it names, in that order.',
     },
     fr: {
       what: "La règle métier s'est arrêtée sur une erreur ; la raison du serveur suit les deux-points. Après une soumission, voir [Quand une règle échoue après une soumission](#quand-une-règle-échoue-après-une-soumission).",
-      todo: "Lisez la raison dans **Détails**, corrigez les valeurs des invites ou les données, puis relancez-la : en soumettant de nouveau le formulaire si elle s'est exécutée à une soumission sur le serveur de démonstration, sinon depuis [Lancer une règle métier](features/actions/RunRule.md). Si elle échoue encore, transmettez la raison au responsable de la règle. Si elle dit « toujours en cours », voir [Quand une règle ou un calcul long est interrompu](#quand-une-règle-ou-un-calcul-long-est-interrompu).",
+      todo: "Lisez la raison dans **Détails**, corrigez les valeurs des invites ou les données, puis relancez-la : en soumettant de nouveau le formulaire si elle s'est exécutée à une soumission sur le serveur de démonstration, sinon depuis [Lancer une règle métier](features/actions/RunRule.md). Si elle échoue encore, transmettez la raison au responsable de la règle. Si elle dit « toujours en cours », voir [Quand une règle ou un calcul long est interrompu](#quand-une-règle-ou-un-calcul-long-est-interrompu). Si elle dit « non lancée », rien n'a échoué : lancez vous-même la règle, puis celles qu'elle nomme, dans cet ordre.",
     },
   },
   QB_ERR_RULE_UNKNOWN: {
@@ -641,11 +641,11 @@ export const USER_ADVICE: Readonly<
     page: "forms",
     en: {
       what: "The value is not among the members or the range the prompt allows, for example a member you may not use. On the demo server, nothing was saved or run. On your company's server, the server's reason follows the message; at a submit, the cells were already saved and the message names the rules after it, not launched.",
-      todo: "Pick another value from the prompt's list. At a submit on your company's server, run the rule with a value it allows from [Run a business rule](features/actions/RunRule.md), then the rules the message names, in that order. The rule's owner knows what it expects.",
+      todo: "Choose another value the prompt allows: from its list on the demo server; on your company's server, type it in [Run a business rule](features/actions/RunRule.md) and, after a submit, run the rules the message names next, in that order. The rule's owner knows what it expects.",
     },
     fr: {
       what: "La valeur ne fait pas partie des membres ou de la plage que l'invite accepte, par exemple un membre que vous ne pouvez pas utiliser. Sur le serveur de démonstration, rien n'a été enregistré ni exécuté. Sur celui de votre entreprise, la raison du serveur suit le message ; à une soumission, les cellules étaient déjà enregistrées et le message nomme les règles suivantes, non lancées.",
-      todo: "Choisissez une autre valeur dans la liste de l'invite. À une soumission sur le serveur de votre entreprise, lancez la règle avec une valeur qu'elle accepte depuis [Lancer une règle métier](features/actions/RunRule.md), puis les règles que nomme le message, dans cet ordre. Le responsable de la règle sait ce qu'elle attend.",
+      todo: "Choisissez une autre valeur que l'invite accepte : dans sa liste sur le serveur de démonstration ; sur celui de votre entreprise, saisissez-la depuis [Lancer une règle métier](features/actions/RunRule.md) et, après une soumission, lancez ensuite les règles que nomme le message, dans cet ordre. Le responsable de la règle sait ce qu'elle attend.",
     },
   },
   QB_ERR_VALIDATION: {

@@ -19,6 +19,7 @@ const toAdmin = "2.1: the Connect pages went to the administrator's section (iss
 const toDevelop = "2.1: the developer's pages went to the developer's section (issue 39)";
 const legacy =
   "2.0: the 1.x documentation, served at /docs/<page> before QiBates 2, is kept as the docs version 1.x";
+const spelling = "2.2: the Keep conditional formatting page's address is spelled right (issue 72)";
 const snapshots =
   "2.2: the offline copy of a cube is called a snapshot everywhere, as in the command (issue 55)";
 
@@ -34,6 +35,11 @@ export const REDIRECTS: readonly Redirect[] = [
   { from: "/docs/ad-hoc-analysis", to: "/docs/1.x/ad-hoc-analysis", why: legacy },
   { from: "/docs/planning-forms", to: "/docs/1.x/planning-forms", why: legacy },
   { from: "/docs/admin/offline-copy", to: "/docs/admin/snapshots", why: snapshots },
+  {
+    from: "/docs/QiBates/features/settings/KeepConditionnalFormatting",
+    to: "/docs/QiBates/features/settings/KeepConditionalFormatting",
+    why: spelling,
+  },
 ];
 
 /** The redirects of one locale, as the server reads them: old path → new path, both with the locale's prefix. */

@@ -604,7 +604,7 @@ const WORKS_ON_ONLY_PAGE_ROWS: Record<string, readonly string[]> = {
   "QiBates/features/features/Types.md": [],
   "QiBates/features/settings/DefaultPositionNewGrid.md": ["layout-settings"],
   "QiBates/features/settings/Freeze.md": ["layout-settings"],
-  "QiBates/features/settings/KeepConditionnalFormatting.md": ["layout-settings"],
+  "QiBates/features/settings/KeepConditionalFormatting.md": ["layout-settings"],
   "QiBates/features/settings/MergeCells.md": ["layout-settings"],
   "QiBates/features/settings/NumberPrecision.md": ["layout-settings"],
   "QiBates/features/settings/ResizeColumns.md": ["layout-settings"],

@@ -376,8 +376,8 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   SESSION_MAX_HOURS: {
     group: "sessions",
     text: {
-      en: "A session of the API ends this many hours after login, however busy (the protocol endpoints' sessions are not bound by it). Shorten it when your security policy asks users to log in again more often.",
-      fr: "Une session de l'API prend fin ce nombre d'heures après la connexion au serveur, même active (les sessions des points d'accès des protocoles n'y sont pas soumises). Raccourcissez-le quand votre politique de sécurité demande aux utilisateurs de se reconnecter plus souvent.",
+      en: "A session ends this many hours after login, however busy; a session of a protocol endpoint, `CONNECTION_TIMEOUT_SECONDS` later, so that an API session using it ends first. Shorten it when your security policy asks users to log in again more often.",
+      fr: "Une session prend fin ce nombre d'heures après la connexion au serveur, même active\u202f; une session d'un point d'accès de protocole, `CONNECTION_TIMEOUT_SECONDS` plus tard, pour qu'une session de l'API qui l'utilise se termine avant elle. Raccourcissez-le quand votre politique de sécurité demande aux utilisateurs de se reconnecter plus souvent.",
     },
     page: "admin/caller-limits.md",
   },

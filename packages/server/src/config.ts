@@ -533,7 +533,7 @@ export const variables = {
   ),
   sessionMaxHours: variable(
     "SESSION_MAX_HOURS",
-    "A session of the API ends this many hours after login, however busy; the protocol endpoints' sessions are not bound by it.",
+    "A session ends this many hours after login, however busy; a session of a protocol endpoint, CONNECTION_TIMEOUT_SECONDS later, so that an API session using it ends first.",
     integer(1, 7 * 24),
     12,
     "12",

@@ -88,6 +88,13 @@ export async function registerWireEndpoints(
     },
     services.redis ? redisLoginCounts(services.redis) : undefined,
   );
+  // Every endpoint's sessions end as the API's do: idle for SESSION_IDLE_MINUTES, or SESSION_MAX_HOURS after login
+  // (plus CONNECTION_TIMEOUT_SECONDS, so that an API session reaching an endpoint through a connector, whose endpoint
+  // session starts at its login, always ends first).
+  const sessionBounds = {
+    idleMinutes: config.sessionIdleMinutes,
+    maxSessionSeconds: config.sessionMaxHours * 3600 + config.connectionTimeoutSeconds,
+  };
   // Every endpoint: who has the administrator's role (`QIBATES_WIRE_ADMINISTRATORS`), and the shared demo
   // users, who never have it, whatever the setting names.
   // In front of another server, each user name is that server's account: none is the demo's shared one.
@@ -117,7 +124,7 @@ export async function registerWireEndpoints(
         provider,
         loginThrottle,
         connector: "essbase-stndln",
-        idleMinutes: config.sessionIdleMinutes,
+        ...sessionBounds,
         maxSessionsPerNetwork: config.wireSessionsPerNetwork,
         maxCells: config.maxGridCells,
         files: {
@@ -147,6 +154,8 @@ export async function registerWireEndpoints(
         connector: "pbcs",
         loginThrottle,
         ...roles,
+        // Basic on every call: no session to bound, only the caller's view of the demo data, which idles out.
+        idleMinutes: config.sessionIdleMinutes,
         maxCells: config.maxGridCells,
       }),
     );
@@ -161,7 +170,7 @@ export async function registerWireEndpoints(
         loginThrottle,
         connector: "ssas",
         ...roles,
-        idleMinutes: config.sessionIdleMinutes,
+        ...sessionBounds,
         maxSessionsPerNetwork: config.wireSessionsPerNetwork,
         maxCells: config.maxGridCells,
         scheduler: services.scheduler,
@@ -179,7 +188,7 @@ export async function registerWireEndpoints(
         loginThrottle,
         connector: "essbase",
         ...roles,
-        idleMinutes: config.sessionIdleMinutes,
+        ...sessionBounds,
         maxSessionsPerNetwork: config.wireSessionsPerNetwork,
         maxCells: config.maxGridCells,
         about: { name: "QiBates", version: SERVER_VERSION },
@@ -197,7 +206,7 @@ export async function registerWireEndpoints(
           loginThrottle,
           connector: "planning",
           ...roles,
-          idleMinutes: config.sessionIdleMinutes,
+          ...sessionBounds,
           maxSessionsPerNetwork: config.wireSessionsPerNetwork,
           about: { name: "QiBates", version: SERVER_VERSION },
         }),

@@ -9,6 +9,12 @@ export interface WireEndpointOptions {
   connector?: Connector;
   /** A session unused this long ends (default 30 minutes). */
   idleMinutes?: number;
+  /**
+   * A session ends this long after its login, however it is used, though never during one of its requests
+   * (default: no such bound). The server gives `SESSION_MAX_HOURS` plus `CONNECTION_TIMEOUT_SECONDS`, so that an
+   * API session reaching the endpoint through a connector always ends first.
+   */
+  maxSessionSeconds?: number;
   /** At most this many sessions at once, all users together; beyond, a login is refused (default 10,000). */
   maxSessions?: number;
   /** At most this many sessions of one user at one client address; beyond, that owner's least recently used ends (default 100). */
@@ -39,6 +45,17 @@ export interface WireEndpointOptions {
    * (`sharedUser`) never has the role, whatever this says. Default: nobody.
    */
   administrator?: (username: string) => boolean;
+}
+
+/** The limits of an endpoint's session store (`SessionStore`), from its options. */
+export function sessionLimits(options: WireEndpointOptions) {
+  return {
+    idleMs: (options.idleMinutes ?? 30) * 60_000,
+    max: options.maxSessions ?? 10_000,
+    maxPerOwner: options.maxSessionsPerUser ?? 100,
+    maxPerNetwork: options.maxSessionsPerNetwork ?? 1_000,
+    ...(options.maxSessionSeconds !== undefined ? { maxAgeMs: options.maxSessionSeconds * 1000 } : {}),
+  };
 }
 
 /** The administrator's role of a user on a wire endpoint: never a shared user's (`WireEndpointOptions`). */

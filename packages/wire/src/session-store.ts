@@ -25,6 +25,11 @@ export interface SessionLimits<T = unknown> {
    * ending someone else's. Without it, one /56 (256 /64s) could fill the store. No such cap by default.
    */
   maxPerNetwork?: number;
+  /**
+   * A session ends once this long has passed since it started, however it is used; never while one of its
+   * requests runs (it ends when that request has been answered). No such bound by default.
+   */
+  maxAgeMs?: number;
   now?: () => number;
   /**
    * Told of each session that ends (logout, idleness, an owner's cap), with whether it was its owner's last
@@ -145,6 +150,8 @@ export class SessionStore<T extends { readonly id: string; lastUsed: number }> {
   /** Each session's network (`sessionNetwork`), and each network's number of sessions. */
   private readonly networkOf = new Map<string, string>();
   private readonly networkCounts = new Map<string, number>();
+  /** When each session started, in the order they started (the oldest first). */
+  private readonly started = new Map<string, number>();
   /** How many requests of each session are running: such a session never idles out. */
   private readonly running = new Map<string, number>();
   private readonly now: () => number;
@@ -203,9 +210,19 @@ export class SessionStore<T extends { readonly id: string; lastUsed: number }> {
     res.once("close", end);
   }
 
-  /** Live: a request of it runs, or its last one ended (or it was last looked up) within the idle time. */
+  /**
+   * Live: a request of it runs, or its last one ended (or it was last looked up) within the idle time and it
+   * started within the longest a session lasts.
+   */
   private alive(s: T, now: number): boolean {
-    return this.running.has(s.id) || now - s.lastUsed <= this.limits.idleMs;
+    if (this.running.has(s.id)) return true;
+    return now - s.lastUsed <= this.limits.idleMs && !this.tooOld(s.id, now);
+  }
+
+  private tooOld(id: string, now: number): boolean {
+    const maxAge = this.limits.maxAgeMs;
+    const at = this.started.get(id);
+    return maxAge !== undefined && at !== undefined && now - at > maxAge;
   }
 
   private used(s: T, at: number): void {
@@ -243,8 +260,10 @@ export class SessionStore<T extends { readonly id: string; lastUsed: number }> {
         }
       }
     }
-    const s = make(this.newId(), this.now());
+    const startedAt = this.now();
+    const s = make(this.newId(), startedAt);
     this.sessions.set(s.id, s);
+    this.started.set(s.id, startedAt);
     this.ownerOf.set(s.id, owner);
     this.counts.set(owner, (this.counts.get(owner) ?? 0) + 1);
     if (network !== undefined) {
@@ -257,6 +276,7 @@ export class SessionStore<T extends { readonly id: string; lastUsed: number }> {
   private remove(id: string): void {
     const s = this.sessions.get(id);
     if (!s || !this.sessions.delete(id)) return;
+    this.started.delete(id);
     const owner = this.ownerOf.get(id) ?? "";
     this.ownerOf.delete(id);
     const n = (this.counts.get(owner) ?? 1) - 1;
@@ -295,13 +315,21 @@ export class SessionStore<T extends { readonly id: string; lastUsed: number }> {
     return s;
   }
 
-  /** Ends the sessions idle for too long (the oldest come first in the map; one whose request runs is kept). */
+  /**
+   * Ends the sessions idle for too long (the least recently used come first in the map), then those past the
+   * longest a session lasts (the first started come first); one whose request runs is kept.
+   */
   private sweep(): void {
     const now = this.now();
     for (const [id, s] of this.sessions) {
       if (this.running.has(id)) continue;
       if (now - s.lastUsed <= this.limits.idleMs) break;
       this.remove(id);
+    }
+    if (this.limits.maxAgeMs === undefined) return;
+    for (const id of this.started.keys()) {
+      if (!this.tooOld(id, now)) break;
+      if (!this.running.has(id)) this.remove(id);
     }
   }
 }

@@ -2,7 +2,7 @@ import { ESSBASE_REST_BASE } from "@qibates/protocols/essbase-rest";
 import type { FastifyInstance } from "fastify";
 import { registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle } from "../login-throttle.ts";
-import { administratorRole, type WireEndpointOptions } from "../options.ts";
+import { administratorRole, sessionLimits, type WireEndpointOptions } from "../options.ts";
 import { quotaOwnerKey } from "../session-store.ts";
 import { registerAboutRoutes } from "./about-routes.ts";
 import { registerApplicationRoutes } from "./application-routes.ts";
@@ -52,10 +52,7 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
   const visitorOf = (s: WireSession): string | null =>
     shared?.(s.username) ? quotaOwnerKey(s, shared) : null;
   const sessions: WireSessions = new WireSessions({
-    idleMs: (options.idleMinutes ?? 30) * 60_000,
-    max: options.maxSessions ?? 10_000,
-    maxPerOwner: options.maxSessionsPerUser ?? 100,
-    maxPerNetwork: options.maxSessionsPerNetwork ?? 1_000,
+    ...sessionLimits(options),
     onEnd: (s, ownerGone) => {
       const visitor = visitorOf(s);
       if (visitor !== null && ownerGone) catalog.dropOwner(visitor);

@@ -11,10 +11,10 @@ import type { XmlElement } from "@qibates/protocols/xml";
 import type { ApplicationRef, ProviderSession } from "@qibates/provider";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { LoginThrottle } from "../login-throttle.ts";
-import type { WireEndpointOptions } from "../options.ts";
+import { sessionLimits, type WireEndpointOptions } from "../options.ts";
 import { capGroup, type RequestEnd, SessionStore } from "../session-store.ts";
 import type { SvHandlers } from "./protocol.ts";
-import { type SsoToken, sessionLimits, sessionStore, throttledLogin } from "./session.ts";
+import { type SsoToken, sessionStore, throttledLogin } from "./session.ts";
 
 /** A Planning Smart View session: its provider session and the application later requests are about. */
 export interface PlanningSvSession {

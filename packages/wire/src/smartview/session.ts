@@ -14,7 +14,7 @@ import { type Connector, type Provider, ProviderError, type ProviderSession } fr
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle, loginFailed } from "../login-throttle.ts";
-import type { WireEndpointOptions } from "../options.ts";
+import { sessionLimits, type WireEndpointOptions } from "../options.ts";
 import { capGroup, type RequestEnd, SessionStore } from "../session-store.ts";
 import type { SvHandlers } from "./protocol.ts";
 
@@ -97,16 +97,6 @@ export function sessionNamed<T extends { readonly id: string; lastUsed: number }
   const s = store.find(id);
   if (!s) throw new SvException(`Invalid session ${id}: log in again.`);
   return s;
-}
-
-/** The session limits of an endpoint's options. */
-export function sessionLimits(options: WireEndpointOptions) {
-  return {
-    idleMs: (options.idleMinutes ?? 30) * 60_000,
-    max: options.maxSessions ?? 10_000,
-    maxPerOwner: options.maxSessionsPerUser ?? 100,
-    maxPerNetwork: options.maxSessionsPerNetwork ?? 1_000,
-  };
 }
 
 /**

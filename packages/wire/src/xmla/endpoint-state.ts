@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Connector, OlapPort, Provider, SliceScheduler } from "@qibates/provider";
 import { CallerSessions } from "../live-sessions.ts";
 import { LoginThrottle } from "../login-throttle.ts";
-import type { WireEndpointOptions } from "../options.ts";
+import { sessionLimits, type WireEndpointOptions } from "../options.ts";
 import { SessionStore } from "../session-store.ts";
 
 /**
@@ -64,10 +64,7 @@ export function xmlaEndpointState(options: XmlaOptions): XmlaEndpointState {
     scheduler: options.scheduler,
     callers: new CallerSessions("xmla", (options.idleMinutes ?? 30) * 60_000),
     sessions: new SessionStore<XmlaSession>({
-      idleMs: (options.idleMinutes ?? 30) * 60_000,
-      max: options.maxSessions ?? 10_000,
-      maxPerOwner: options.maxSessionsPerUser ?? 100,
-      maxPerNetwork: options.maxSessionsPerNetwork ?? 1_000,
+      ...sessionLimits(options),
       newId: () => randomUUID().toUpperCase(),
     }),
   };
