@@ -63,7 +63,7 @@ import {
   valueAnswer,
 } from "@qibates/provider";
 import { CONNECTOR_REASONS, UNREADABLE } from "../net/unreadable.ts";
-import { answeringBy, sharingOneReadWait } from "../net/upstream.ts";
+import { answeringBy, readingThroughBusy, sharingOneReadWait } from "../net/upstream.ts";
 import { type OpenedGrid, RemoteGridOperations, type Sheet } from "../remote/grid-operations.ts";
 import { OUTLINE_TTL_MS, OutlineCache } from "../remote/outline-cache.ts";
 import { cubeList } from "../remote/outline-operations.ts";
@@ -481,7 +481,11 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
       if (left <= 0) throw stillRunning(jobId);
       await new Promise((r) => setTimeout(r, Math.min(wait, left)));
       wait = Math.min(wait * 2, 1000);
-      job = await waited(() => client.get<JobRecord>(`/jobs/${jobId}`), jobId).catch((e: unknown) => {
+      job = await readingThroughBusy(
+        deadline,
+        () => waited(() => client.get<JobRecord>(`/jobs/${jobId}`), jobId),
+        () => stillRunning(jobId),
+      ).catch((e: unknown) => {
         throw afterJobLaunched(e, jobId);
       });
     }

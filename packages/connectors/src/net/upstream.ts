@@ -674,6 +674,34 @@ export function answeringBy<T>(deadline: number, work: () => Promise<T>): Promis
 }
 
 /**
+ * A reading of a launched job's status (`read`), made again after the server's `Retry-After` while the server
+ * refuses it for now (429: `BUSY`), until `deadline` (ms, as `Date.now()`), past which `stillRunning()` is thrown:
+ * a status the server will not give yet is no failure of the job, and the caller, told the job failed, would
+ * launch it a second time while it runs.
+ */
+export async function readingThroughBusy<T>(
+  deadline: number,
+  read: () => Promise<T>,
+  stillRunning: () => Error,
+): Promise<T> {
+  for (;;) {
+    try {
+      return await read();
+    } catch (e) {
+      if (!(e instanceof ProviderError) || e.code !== "BUSY") throw e;
+      const seconds = e.params?.seconds;
+      const retryMs = (typeof seconds === "number" && seconds > 0 ? seconds : 1) * 1000;
+      const left = deadline - Date.now();
+      if (left <= retryMs) {
+        await new Promise((r) => setTimeout(r, Math.max(left, 0)));
+        throw stillRunning();
+      }
+      await new Promise((r) => setTimeout(r, retryMs));
+    }
+  }
+}
+
+/**
  * Runs `work` (the calls that find a calculation script or a business rule before its launch) so that its
  * requests share one read timeout: each waits for its answer no later than PROVIDER_READ_TIMEOUT_SECONDS after
  * the first of them started, as {@link answeringBy} does (`answerWaitEnded`, told as `upstreamUnreachable`, when

@@ -60,7 +60,7 @@ import {
 } from "@qibates/provider";
 import { ListBudget } from "../net/list-budget.ts";
 import { CONNECTOR_REASONS, UNREADABLE } from "../net/unreadable.ts";
-import { answeringBy, sharingOneReadWait } from "../net/upstream.ts";
+import { answeringBy, readingThroughBusy, sharingOneReadWait } from "../net/upstream.ts";
 import { OUTLINE_TTL_MS, OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing } from "../remote/unsupported.ts";
@@ -935,11 +935,13 @@ class PlanningRestOperations implements PlanningOperations {
       if (left <= 0) throw stillRunning(jobId);
       await new Promise((r) => setTimeout(r, Math.min(wait, left)));
       wait = Math.min(wait * 1.5, longest);
-      job = await waited(() => client.get<JobStatus>(`/applications/${enc(app)}/jobs/${jobId}`), jobId).catch(
-        (e: unknown) => {
-          throw afterJobLaunched(e, jobId);
-        },
-      );
+      job = await readingThroughBusy(
+        deadline,
+        () => waited(() => client.get<JobStatus>(`/applications/${enc(app)}/jobs/${jobId}`), jobId),
+        () => stillRunning(jobId),
+      ).catch((e: unknown) => {
+        throw afterJobLaunched(e, jobId);
+      });
     }
     const details = typeof job.details === "string" && job.details.trim() !== "" ? job.details.trim() : null;
     // The server's words in an error, bounded as every upstream message is (one line, 300 characters).
