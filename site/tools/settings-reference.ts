@@ -137,8 +137,8 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   METRICS_TOKEN: {
     group: "serve",
     text: {
-      en: "The bearer token `/metrics` requires; unset, `/metrics` serves requests from this machine only. Set one when Prometheus scrapes from another machine or through a proxy on this one; never logged.",
-      fr: "Le jeton (`Bearer`) qu'exige `/metrics` ; sans lui, `/metrics` ne répond qu'aux requêtes de cette machine. Donnez-en un quand Prometheus collecte depuis une autre machine ou à travers un proxy sur celle-ci ; il n'est jamais journalisé.",
+      en: "The bearer token `/metrics` requires; unset, `/metrics` serves only requests over the loopback address (`127.0.0.1` or `::1`), not those sent to the machine's network address, even from the machine itself. Set one when Prometheus scrapes from another machine or through a proxy on this one; never logged.",
+      fr: "Le jeton (`Bearer`) qu'exige `/metrics` ; sans lui, `/metrics` ne répond qu'aux requêtes arrivées par l'adresse de bouclage (`127.0.0.1` ou `::1`), pas à celles envoyées à l'adresse réseau de la machine, même depuis la machine elle-même. Donnez-en un quand Prometheus collecte depuis une autre machine ou à travers un proxy sur celle-ci ; il n'est jamais journalisé.",
     },
     page: "admin/run-the-server.md",
   },
@@ -344,8 +344,8 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   REQUEST_TIMEOUT_SECONDS: {
     group: "calls",
     text: {
-      en: "The time a client has to send a whole request, headers and body; past it, `408 QB_ERR_REQUEST_TIMEOUT`. Raise it for users who send large grids over slow links.",
-      fr: "Le temps dont dispose un client pour envoyer une requête entière, en-têtes et corps ; au-delà, `408 QB_ERR_REQUEST_TIMEOUT`. Augmentez-le pour des utilisateurs qui envoient de grandes grilles sur des liaisons lentes.",
+      en: "The time a client has to send a whole request, headers and body; past it, `408 QB_ERR_REQUEST_TIMEOUT`, except that a client that sends nothing for `CONNECTION_TIMEOUT_SECONDS` partway through a request is cut off then, without a response, when that setting is the shorter. Raise it for users who send large grids over slow links.",
+      fr: "Le temps dont dispose un client pour envoyer une requête entière, en-têtes et corps ; au-delà, `408 QB_ERR_REQUEST_TIMEOUT`, sauf qu'un client qui n'envoie plus rien pendant `CONNECTION_TIMEOUT_SECONDS` au milieu d'une requête est alors coupé, sans réponse, si ce paramètre est le plus court. Augmentez-le pour des utilisateurs qui envoient de grandes grilles sur des liaisons lentes.",
     },
     page: "admin/server-timeouts.md",
   },
@@ -376,8 +376,8 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   SESSION_MAX_HOURS: {
     group: "sessions",
     text: {
-      en: "A session ends this many hours after login, however busy; a session of a protocol endpoint, `CONNECTION_TIMEOUT_SECONDS` later, so that an API session using it ends first. Shorten it when your security policy asks users to log in again more often.",
-      fr: "Une session prend fin ce nombre d'heures après la connexion au serveur, même active\u202f; une session d'un point d'accès de protocole, `CONNECTION_TIMEOUT_SECONDS` plus tard, pour qu'une session de l'API qui l'utilise se termine avant elle. Raccourcissez-le quand votre politique de sécurité demande aux utilisateurs de se reconnecter plus souvent.",
+      en: "A session ends this many hours after login, however busy; a protocol endpoint's session lasts `CONNECTION_TIMEOUT_SECONDS` longer and ends after the request it is running, if any, so an API session that reaches these endpoints through a connector always ends before the endpoint session it uses. Shorten it when your security policy asks users to log in again more often.",
+      fr: "Une session prend fin ce nombre d'heures après la connexion au serveur, même active\u202f; une session d'un point d'accès de protocole dure `CONNECTION_TIMEOUT_SECONDS` de plus et, si l'une de ses requêtes est en cours, prend fin après elle\u00a0: une session de l'API qui passe par ces points d'accès au moyen d'un connecteur se termine donc toujours avant celle qu'elle y utilise. Raccourcissez-le quand votre politique de sécurité demande aux utilisateurs de se reconnecter plus souvent.",
     },
     page: "admin/caller-limits.md",
   },

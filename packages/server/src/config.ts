@@ -533,7 +533,7 @@ export const variables = {
   ),
   sessionMaxHours: variable(
     "SESSION_MAX_HOURS",
-    "A session ends this many hours after login, however busy; a session of a protocol endpoint, CONNECTION_TIMEOUT_SECONDS later, so that an API session using it ends first.",
+    "A session ends this many hours after login, however busy; a protocol endpoint's session lasts CONNECTION_TIMEOUT_SECONDS longer and ends after the request it is running, if any, so an API session that reaches these endpoints through a connector always ends before the endpoint session it uses.",
     integer(1, 7 * 24),
     12,
     "12",
