@@ -480,7 +480,9 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     progress.end();
     if (result.interrupted) {
       io.err(
-        `interrupted: what was read is kept in ${result.folder}; run the same command again to resume\n`,
+        result.nothingKept
+          ? "interrupted before any data was read: nothing is kept; run the same command again to start over\n"
+          : `interrupted: what was read is kept in ${result.folder}; run the same command again to resume\n`,
       );
       return 1;
     }

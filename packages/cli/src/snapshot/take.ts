@@ -101,7 +101,15 @@ export interface TakeResult {
   manifest: SnapshotManifest;
   /** True when the run stopped on an interruption (run the same command again to resume). */
   interrupted: boolean;
+  /**
+   * True when it stopped before anything it could resume from was written (Ctrl+C while the first cube's outline
+   * was read): the folder it made is removed, as after a failure there, and the next run starts over.
+   */
+  nothingKept?: boolean;
 }
+
+/** Ctrl+C while a cube's outline is read: the run stops before its next call to the server. */
+class OutlineReadStopped extends Error {}
 
 export class SnapshotRunError extends Error {
   override readonly name = "SnapshotRunError";
@@ -197,13 +205,19 @@ export async function takeSnapshot(o: TakeOptions): Promise<TakeResult> {
   const progressPath = join(folder, PROGRESS_FILE);
   const created = !existsSync(folder);
   mkdirSync(folder, { recursive: true });
+  // A folder this run made that holds nothing to resume from (the run stopped before the data: a refused login,
+  // an unknown cube, an outline it cannot copy, Ctrl+C while the first outline is read) is removed: the server
+  // would refuse to start on it.
+  const removeIfNothingKept = () => {
+    const nothing = created && !existsSync(progressPath) && !existsSync(join(folder, MANIFEST_FILE));
+    if (nothing) rmSync(folder, { recursive: true, force: true });
+    return nothing;
+  };
   try {
-    return await takeInto(o, { served, base, target, folder, replacing, progressPath });
+    const result = await takeInto(o, { served, base, target, folder, replacing, progressPath });
+    return result.interrupted && removeIfNothingKept() ? { ...result, nothingKept: true } : result;
   } catch (e) {
-    // A folder this run made that holds nothing to resume from (the run stopped before the data: a refused login,
-    // an unknown cube, an outline it cannot copy) is removed: the server would refuse to start on it.
-    if (created && !existsSync(progressPath) && !existsSync(join(folder, MANIFEST_FILE)))
-      rmSync(folder, { recursive: true, force: true });
+    removeIfNothingKept();
     throw e;
   }
 }
@@ -258,14 +272,24 @@ async function takeInto(
       const ref: CubeRef = { server: o.server, application: o.application, cube: cubeName };
       const step = (what: string) => o.progress.step(`${cubeName}: reading ${what}`);
       // The outline's calls are tried again as the data's queries are (a 429's wait among them); a call that
-      // still fails stops the run, which has nothing to resume from yet.
-      const call: ServerCall = (what, fn) =>
-        withRetries(o, cubeName, { what: `reading ${what}`, resumable: false }, fn);
+      // still fails stops the run, which has nothing to resume from yet. Ctrl+C stops it between two of them,
+      // before any export job is launched: the next run reads the outline again.
+      const call: ServerCall = async (what, fn) => {
+        if (o.interrupted?.()) throw new OutlineReadStopped();
+        return withRetries(o, cubeName, { what: `reading ${what}`, resumable: false }, fn);
+      };
       const planning = o.provider.planning;
-      // A Planning application: each plan type is read through the planning calls (Planning REST).
-      const outline = planning
-        ? await readPlanTypeOutline(planning, session, ref, cubeName, step, call)
-        : await readOutline(o.provider, session, ref, GIVES_CONSOLIDATION[o.connector], step, call);
+      let outline: OutlineRead;
+      try {
+        // A Planning application: each plan type is read through the planning calls (Planning REST).
+        outline = planning
+          ? await readPlanTypeOutline(planning, session, ref, cubeName, step, call)
+          : await readOutline(o.provider, session, ref, GIVES_CONSOLIDATION[o.connector], step, call);
+      } catch (e) {
+        if (e instanceof OutlineReadStopped)
+          return { folder, manifest: manifestOf(o, served, entries, notCarried, ""), interrupted: true };
+        throw e;
+      }
       for (const n of outline.notCarried) notCarried.add(n);
       const outlineFile = fileName(cubeName, "outline.json");
       writeAtomic(join(folder, outlineFile), `${JSON.stringify(outline.document, null, 1)}\n`);

@@ -177,6 +177,27 @@ describe("qibates-snapshot through the server's export", () => {
     }
   }, 240_000);
 
+  it("stopped while the outline is read, stops before its next call: no export job is launched", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "qibates-export-outline-stop-"));
+    try {
+      const steps: string[] = [];
+      const stopped = await copy(dir, {
+        progress: { ...quiet, step: (l) => steps.push(l) },
+        // Ctrl+C once the first dimension's members are being read.
+        interrupted: () => steps.some((l) => l.includes(": reading ")),
+      });
+      expect(stopped.interrupted).toBe(true);
+      expect(steps.filter((l) => l.includes(": reading "))).toHaveLength(1);
+      expect(steps.filter((l) => l.includes("exportData job"))).toEqual([]);
+      expect(await exportFiles()).toEqual([]);
+      // Nothing to resume from: the folder it made is gone, so the server never finds an unreadable snapshot.
+      expect(stopped.nothingKept).toBe(true);
+      expect(existsSync(join(dir, "Copy"))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it("starts a new export job when the server no longer knows the one a stopped run kept", async () => {
     const dir = mkdtempSync(join(tmpdir(), "qibates-export-lost-job-"));
     try {

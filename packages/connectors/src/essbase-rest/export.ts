@@ -11,6 +11,7 @@ import {
   type ProviderSession,
 } from "@qibates/provider";
 import { CONNECTOR_REASONS, UNREADABLE } from "../net/unreadable.ts";
+import { readingThroughBusy } from "../net/upstream.ts";
 import type { EssbaseRestClient } from "./client.ts";
 
 const enc = encodeURIComponent;
@@ -66,18 +67,37 @@ export class EssbaseRestExport implements BulkExportPort {
     // A job an earlier run started (and stopped waiting for) is waited for again: a second one would export the
     // same file beside it. Only a job the server no longer knows (404: it restarted, or dropped old jobs) is
     // started anew.
+    // The server refusing for now (429) is waited out, within the job's wait: the launch it refused started
+    // nothing, and a status it will not give yet is no end of the job (a snapshot would stop for it).
+    const deadline = Date.now() + this.host.jobTimeoutMs;
+    const resumed = options.resume;
     const earlier =
-      options.resume !== undefined ? await client.getIfFound<JobRecord>(`/jobs/${options.resume}`) : null;
+      resumed !== undefined
+        ? await readingThroughBusy(
+            deadline,
+            () => client.getIfFound<JobRecord>(`/jobs/${resumed}`),
+            (refusal) => refusal,
+          )
+        : null;
     let job =
       earlier ??
-      (await client.post<JobRecord>("/jobs", {
-        application: app,
-        db: cube,
-        jobtype: "exportData",
-        parameters: { dataLevel: "LEVEL_ZERO_BLOCKS", columnFormat: "false", compress: "false", file: name },
-      }));
+      (await readingThroughBusy(
+        deadline,
+        () =>
+          client.post<JobRecord>("/jobs", {
+            application: app,
+            db: cube,
+            jobtype: "exportData",
+            parameters: {
+              dataLevel: "LEVEL_ZERO_BLOCKS",
+              columnFormat: "false",
+              compress: "false",
+              file: name,
+            },
+          }),
+        (refusal) => refusal,
+      ));
     if (earlier === null && typeof job.job_ID === "number") options.started?.(job.job_ID);
-    const deadline = Date.now() + this.host.jobTimeoutMs;
     let wait = 25;
     while (job.statusCode === 100 || job.statusCode === undefined) {
       if (typeof job.job_ID !== "number") throw client.malformed(UNREADABLE.jobWithoutId());
@@ -88,7 +108,15 @@ export class EssbaseRestExport implements BulkExportPort {
       }
       await new Promise((r) => setTimeout(r, wait));
       wait = Math.min(wait * 2, 1000);
-      job = await client.get<JobRecord>(`/jobs/${job.job_ID}`);
+      const id = job.job_ID;
+      job = await readingThroughBusy(
+        deadline,
+        () => client.get<JobRecord>(`/jobs/${id}`),
+        () => {
+          const reason = jobStillRunning(Math.round(this.host.jobTimeoutMs / 1000), id);
+          return new ExportNotUsable(`The export of ${app}.${cube} was ${reason.en}.`, "still-running");
+        },
+      );
     }
     if (job.statusCode !== 200 && job.statusCode !== 300) {
       const reason = oneLine(job.statusMessage ?? "") || `job status ${job.statusCode}`;

@@ -674,15 +674,15 @@ export function answeringBy<T>(deadline: number, work: () => Promise<T>): Promis
 }
 
 /**
- * A reading of a launched job's status (`read`), made again after the server's `Retry-After` while the server
- * refuses it for now (429: `BUSY`), until `deadline` (ms, as `Date.now()`), past which `stillRunning()` is thrown:
- * a status the server will not give yet is no failure of the job, and the caller, told the job failed, would
- * launch it a second time while it runs.
+ * A request about a job (`read`: a reading of a launched job's status, or a launch the server has not taken yet),
+ * made again after the server's `Retry-After` while the server refuses it for now (429: `BUSY`), until `deadline`
+ * (ms, as `Date.now()`), past which `pastDeadline(refusal)` is thrown: a status the server will not give yet is no
+ * failure of the job, and the caller, told the job failed, would launch it a second time while it runs.
  */
 export async function readingThroughBusy<T>(
   deadline: number,
   read: () => Promise<T>,
-  stillRunning: () => Error,
+  pastDeadline: (refusal: ProviderError) => Error,
 ): Promise<T> {
   for (;;) {
     try {
@@ -694,7 +694,7 @@ export async function readingThroughBusy<T>(
       const left = deadline - Date.now();
       if (left <= retryMs) {
         await new Promise((r) => setTimeout(r, Math.max(left, 0)));
-        throw stillRunning();
+        throw pastDeadline(e);
       }
       await new Promise((r) => setTimeout(r, retryMs));
     }
