@@ -119,8 +119,8 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Vérifiez l'adresse du fournisseur ; si elle est juste, l'administrateur de QiBates trouve la cause dans le journal du serveur (nom, connexion refusée, certificat : `PROVIDER_CA_FILE`). Si le journal indique que le serveur n'a pas répondu à temps, réessayez plus tard ; si ce serveur est seulement lent, interrogez l'administrateur de QiBates sur `PROVIDER_READ_TIMEOUT_SECONDS`. Après un enregistrement, la soumission d'un formulaire, une règle métier ou un calcul, lisez la note sous ce tableau avant de renvoyer l'appel.",
   },
   QB_ERR_CALL_TIMEOUT: {
-    en: "After a read, try again later, or on a smaller grid; if the provider's server is slow on every call, ask the QiBates administrator about `CONNECTION_TIMEOUT_SECONDS` (and the timeout of a reverse proxy in front, which must be longer). After a write (a save, a form submission, `action/setvariable`, `action/taskstatus`), the change may have been made: read it back (refresh the grid, open the form again) before you send it again. A calculation or a business rule never gets this error: use `Prefer: respond-async` for those.",
-    fr: "Après une lecture, réessayez plus tard, ou sur une grille plus petite ; si le serveur du fournisseur est lent à chaque appel, interrogez l'administrateur de QiBates sur `CONNECTION_TIMEOUT_SECONDS` (et sur le délai d'un proxy inverse placé devant, qui doit être plus long). Après une écriture (enregistrement, soumission de formulaire, `action/setvariable`, `action/taskstatus`), la modification a pu être faite : relisez-la (actualisez la grille, rouvrez le formulaire) avant de la renvoyer. Un calcul ou une règle métier n'a jamais cette erreur : utilisez pour eux `Prefer: respond-async`.",
+    en: "After a read, try again later, or on a smaller grid; if the provider's server is slow on every call, ask the QiBates administrator about `CONNECTION_TIMEOUT_SECONDS` (and the timeout of a reverse proxy in front, which must be longer). After a write (a save, a form submission, a substitution variable or a task's status set), the change may have been made: read it back before you send it again.",
+    fr: "Après une lecture, réessayez plus tard, ou sur une grille plus petite ; si le serveur du fournisseur est lent à chaque appel, interrogez l'administrateur de QiBates sur `CONNECTION_TIMEOUT_SECONDS` (et sur le délai d'un proxy inverse placé devant, qui doit être plus long). Après une écriture (enregistrement, soumission de formulaire, variable de substitution ou statut de tâche modifiés), la modification a pu être faite : relisez-la avant de la renvoyer.",
   },
   // Never returned (the registry's `returned: false`): the table says so instead of giving advice.
   QB_ERR_PROVIDER_TIMEOUT: {
@@ -424,11 +424,11 @@ export const USER_ADVICE: Readonly<
   QB_ERR_PROVIDER_ADDRESS: {
     page: "connection",
     en: {
-      what: 'The connection\'s address does not fit its server type: its end does not match (for example `/aps/SmartView`); or, when the message adds "and start with https://", the address lacks its beginning (`https://`); or, when it adds "and hold no user name or password", the address holds them before the server\'s name (`https://name:password@…`).',
+      what: 'The connection\'s address does not fit its server type: its end does not match (for example `/aps/SmartView`); or, when the message adds "and start with https:// (or http://)", the address lacks its beginning (`https://`); or, when it adds "and hold no user name or password", the address holds them before the server\'s name (`https://name:password@…`).',
       todo: "Correct the address or the server type in the **Connections** view: the address must end as its [server type](features/features/ConnectionsView.md#options-and-defaults) requires. Type the address in full, from `https://`, without user name or password (you type them in the login fields). If you are unsure, ask your QiBates administrator for the exact address.",
     },
     fr: {
-      what: "L'adresse de la connexion ne convient pas à son type de serveur : sa fin ne correspond pas (par exemple `/aps/SmartView`) ; ou, quand le message ajoute « et commencer par https:// », c'est le début de l'adresse (`https://`) qui manque ; ou, quand il ajoute « et ne contenir ni nom d'utilisateur ni mot de passe », l'adresse les contient avant le nom du serveur (`https://nom:motdepasse@…`).",
+      what: "L'adresse de la connexion ne convient pas à son type de serveur : sa fin ne correspond pas (par exemple `/aps/SmartView`) ; ou, quand le message ajoute « et commencer par https:// (ou http://) », c'est le début de l'adresse (`https://`) qui manque ; ou, quand il ajoute « et ne contenir ni nom d'utilisateur ni mot de passe », l'adresse les contient avant le nom du serveur (`https://nom:motdepasse@…`).",
       todo: "Corrigez l'adresse ou le type de serveur dans la vue **Connexions** : l'adresse doit se terminer comme l'exige son [type de serveur](features/features/ConnectionsView.md#options-et-valeurs-par-défaut). Saisissez l'adresse en entier, à partir de `https://`, sans nom d'utilisateur ni mot de passe (vous les saisissez dans les champs de connexion). En cas de doute, demandez l'adresse exacte à votre administrateur QiBates.",
     },
   },
@@ -695,11 +695,11 @@ export const USER_ADVICE: Readonly<
   QB_ERR_TASK_UNKNOWN: {
     page: "forms",
     en: {
-      what: "On the demo server, the task list was changed while it was open.",
+      what: "On the demo server, the list the screen shows is no longer the server's (for example after an update of the QiBates server).",
       todo: "Reopen [Task lists](features/actions/TaskLists.md).",
     },
     fr: {
-      what: "Sur le serveur de démonstration, la liste de tâches a été modifiée pendant qu'elle était ouverte.",
+      what: "Sur le serveur de démonstration, la liste affichée n'est plus celle du serveur (par exemple après une mise à jour du serveur QiBates).",
       todo: "Rouvrez les [listes de tâches](features/actions/TaskLists.md).",
     },
   },

@@ -371,12 +371,12 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         part: ["writeBack", "formSubmit"],
         partWhy: {
           planning: {
-            en: "Forecasts are computed; submitting them to a form works as the form's Submit does, its rules on save included.",
-            fr: "Les prévisions sont calculées\u202f; leur soumission dans un formulaire se fait comme la soumission du formulaire, règles à l'enregistrement comprises.",
+            en: "Forecasts are computed and submitted like any input to the form; see Submit data for which cells are saved and when its rules on save run.",
+            fr: "Les prévisions sont calculées et se soumettent comme toute saisie dans le formulaire\u202f; voir Soumettre les données pour les cellules enregistrées et les cas où ses règles à l'enregistrement s'exécutent.",
           },
           pbcs: {
-            en: "Forecasts are computed; submitting them to a form works as the form's Submit does, its rules on save included.",
-            fr: "Les prévisions sont calculées\u202f; leur soumission dans un formulaire se fait comme la soumission du formulaire, règles à l'enregistrement comprises.",
+            en: "Forecasts are computed and submitted like any input to the form; see Submit data for which cells are saved and when its rules on save run.",
+            fr: "Les prévisions sont calculées et se soumettent comme toute saisie dans le formulaire\u202f; voir Soumettre les données pour les cellules enregistrées et les cas où ses règles à l'enregistrement s'exécutent.",
           },
           essbase: {
             en: "Forecasts are computed; submitting them to a real Essbase 11.x server is not available.",
@@ -395,8 +395,8 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         needs: ["writeBack", "formSubmit"],
         base: { ssas: ["partly", R.ssasWrite] },
         partWhy: each(PLANNING_FAMILY, {
-          en: "Imports into a form you open by its name; the rows are submitted like a form, and its rules on save run only on a server that lets QiBates read the form's definition (EPM Cloud from its November 2026 update; Planning on premises may not), and there only for a Service Administrator.",
-          fr: "Importe dans un formulaire ouvert par son nom\u00a0; les lignes sont soumises comme un formulaire, et ses règles à l'enregistrement ne s'exécutent que sur un serveur qui permet à QiBates de lire la définition du formulaire (EPM Cloud depuis sa mise à jour de novembre 2026\u202f; Planning sur site peut ne pas le permettre), et là seulement pour un administrateur de service.",
+          en: "Imports into a form you open by its name; the rows are submitted as the form's Submit does (see Submit data).",
+          fr: "Importe dans un formulaire ouvert par son nom\u202f; les lignes sont soumises comme par la soumission du formulaire (voir Soumettre les données).",
         }),
       },
       {

@@ -8,7 +8,7 @@ import { essbaseRestEndpoint } from "../src/essbase-rest/index.ts";
 import { smartViewEndpoint } from "../src/smartview/index.ts";
 import { xmlaEndpoint } from "../src/xmla/index.ts";
 import { openDemoProvider } from "./support/server.ts";
-import { discoverBody, envelope, faultOf, XA } from "./support/xmla.ts";
+import { discoverIn, sessionIdOf, XA } from "./support/xmla.ts";
 
 /**
  * A wire session whose request runs longer than the idle limit (one minute here) is not ended meanwhile, and
@@ -154,21 +154,9 @@ describe("XMLA: a request answered after more than the idle time", () => {
         scheduler,
       }),
     );
-    const post = async (header: string) => {
-      const r = await app.inject({
-        method: "POST",
-        url: "/olap/msmdpump.dll",
-        payload: envelope(discoverBody("DBSCHEMA_CATALOGS"), header),
-        headers: { "content-type": "text/xml", authorization: BASIC },
-      });
-      const root = parseXml(r.body);
-      return {
-        root,
-        fault: faultOf({ status: r.statusCode, headers: new Headers(), text: r.body, envelope: root }),
-      };
-    };
+    const post = (header: string) => discoverIn(app, header);
     const begun = await post(`<BeginSession xmlns="${XA}"/>`);
-    const id = child(child(begun.root, "Header"), "Session")?.attrs.SessionId ?? "";
+    const id = sessionIdOf(begun);
     expect(id).not.toBe("");
     const inSession = `<Session xmlns="${XA}" SessionId="${id}"/>`;
     const held = hold(provider, "servers");

@@ -9,7 +9,7 @@ import { SessionStore } from "../src/session-store.ts";
 import { smartViewEndpoint } from "../src/smartview/index.ts";
 import { xmlaEndpoint } from "../src/xmla/index.ts";
 import { openDemoProvider } from "./support/server.ts";
-import { discoverBody, envelope, faultOf, XA } from "./support/xmla.ts";
+import { discoverIn, sessionIdOf, XA } from "./support/xmla.ts";
 
 /**
  * A wire session ends `maxSessionSeconds` after its login however busy it is (the server gives
@@ -132,21 +132,9 @@ describe("the longest a wire session lasts", () => {
     await start((a, p, scheduler) =>
       a.register(xmlaEndpoint, { provider: p, idleMinutes: 60, maxSessionSeconds: MAX_SECONDS, scheduler }),
     );
-    const post = async (header: string) => {
-      const r = await app.inject({
-        method: "POST",
-        url: "/olap/msmdpump.dll",
-        payload: envelope(discoverBody("DBSCHEMA_CATALOGS"), header),
-        headers: { "content-type": "text/xml", authorization: BASIC },
-      });
-      const root = parseXml(r.body);
-      return {
-        root,
-        fault: faultOf({ status: r.statusCode, headers: new Headers(), text: r.body, envelope: root }),
-      };
-    };
+    const post = (header: string) => discoverIn(app, header);
     const begun = await post(`<BeginSession xmlns="${XA}"/>`);
-    const id = child(child(begun.root, "Header"), "Session")?.attrs.SessionId ?? "";
+    const id = sessionIdOf(begun);
     expect(id).not.toBe("");
     await busyUntilTheBound(
       async () => (await post(`<Session xmlns="${XA}" SessionId="${id}"/>`)).fault === null,

@@ -174,3 +174,35 @@ export function faultOf(answer: XmlaAnswer) {
     error: error?.attrs ?? {},
   };
 }
+
+/** What can inject a request (a Fastify app under test). */
+interface Injecting {
+  inject(o: {
+    method: "POST";
+    url: string;
+    payload: string;
+    headers: Record<string, string>;
+  }): PromiseLike<{ statusCode: number; body: string }>;
+}
+
+/**
+ * A Discover of the catalogs, injected into `app` as the demo user with the SOAP header `header` (a `BeginSession`,
+ * or a `Session` naming one): the answer's envelope and its fault, if any.
+ */
+export async function discoverIn(app: Injecting, header: string) {
+  const r = await app.inject({
+    method: "POST",
+    url: "/olap/msmdpump.dll",
+    payload: envelope(discoverBody("DBSCHEMA_CATALOGS"), header),
+    headers: { "content-type": "text/xml", authorization: DEMO_AUTH },
+  });
+  const root = parseXml(r.body);
+  return {
+    root,
+    fault: faultOf({ status: r.statusCode, headers: new Headers(), text: r.body, envelope: root }),
+  };
+}
+
+/** The id of the session a `BeginSession` answer (from {@link discoverIn}) starts, or "" when it has none. */
+export const sessionIdOf = (begun: { root: XmlElement }) =>
+  child(child(begun.root, "Header"), "Session")?.attrs.SessionId ?? "";
