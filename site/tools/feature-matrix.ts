@@ -371,12 +371,12 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         part: ["writeBack", "formSubmit"],
         partWhy: {
           planning: {
-            en: "Forecasts are computed and submitted like any input to the form; see Submit data for which cells are saved and when its rules on save run.",
-            fr: "Les prévisions sont calculées et se soumettent comme toute saisie dans le formulaire\u202f; voir Soumettre les données pour les cellules enregistrées et les cas où ses règles à l'enregistrement s'exécutent.",
+            en: "Forecasts are computed and submitted like any input to the form; see Submit data for which cells are saved and when the form's rules on save run.",
+            fr: "Les prévisions sont calculées et se soumettent comme toute saisie dans le formulaire\u202f; voir Soumettre les données pour les cellules enregistrées et les cas où les règles à l'enregistrement du formulaire s'exécutent.",
           },
           pbcs: {
-            en: "Forecasts are computed and submitted like any input to the form; see Submit data for which cells are saved and when its rules on save run.",
-            fr: "Les prévisions sont calculées et se soumettent comme toute saisie dans le formulaire\u202f; voir Soumettre les données pour les cellules enregistrées et les cas où ses règles à l'enregistrement s'exécutent.",
+            en: "Forecasts are computed and submitted like any input to the form; see Submit data for which cells are saved and when the form's rules on save run.",
+            fr: "Les prévisions sont calculées et se soumettent comme toute saisie dans le formulaire\u202f; voir Soumettre les données pour les cellules enregistrées et les cas où les règles à l'enregistrement du formulaire s'exécutent.",
           },
           essbase: {
             en: "Forecasts are computed; submitting them to a real Essbase 11.x server is not available.",

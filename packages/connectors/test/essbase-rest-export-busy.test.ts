@@ -42,15 +42,18 @@ function fakeServer(refusals: string[], jobTimeoutMs = 60_000) {
   } as unknown as EssbaseRestClient;
   const port = new EssbaseRestExport({
     upstream: () => ({ client }),
-    cubeNames: async () => ({ app: "Sample", cubes: ["Basic"] }),
+    cubeNames: async () => {
+      refuse("GET /applications");
+      return { app: "Sample", cubes: ["Basic"] };
+    },
     jobTimeoutMs,
   });
   return { port, requests };
 }
 
 describe("Essbase 21c's export, refused for now (429)", () => {
-  it("launches the job once after the server's wait, and reads its status again until it ends", async () => {
-    const { port, requests } = fakeServer(["POST /jobs", "GET /jobs/7"]);
+  it("looks the cube up and launches the job once after the server's waits, and reads its status again until it ends", async () => {
+    const { port, requests } = fakeServer(["GET /applications", "POST /jobs", "GET /jobs/7"]);
     const started: number[] = [];
     const { file } = await port.exportLevel0(session, ref, "copy.txt", { started: (id) => started.push(id) });
     expect(file).toBe("/applications/Sample/Basic/copy.txt");

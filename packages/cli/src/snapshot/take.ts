@@ -290,6 +290,9 @@ async function takeInto(
           return { folder, manifest: manifestOf(o, served, entries, notCarried, ""), interrupted: true };
         throw e;
       }
+      // Ctrl+C during the outline's last call: seen before any export job is launched.
+      if (o.interrupted?.())
+        return { folder, manifest: manifestOf(o, served, entries, notCarried, ""), interrupted: true };
       for (const n of outline.notCarried) notCarried.add(n);
       const outlineFile = fileName(cubeName, "outline.json");
       writeAtomic(join(folder, outlineFile), `${JSON.stringify(outline.document, null, 1)}\n`);

@@ -61,15 +61,20 @@ export class EssbaseRestExport implements BulkExportPort {
     options: ExportJobOptions = {},
   ): Promise<{ file: string }> {
     if (name.includes("/") || name.includes("\\")) throw new Error(`not a file name: ${name}`);
-    const { app, cubes } = await this.host.cubeNames(session, ref);
+    // The server refusing for now (429) is waited out, within the job's wait: the names looked up and the launch
+    // it refused started nothing, and a status it will not give yet is no end of the job (a snapshot would stop
+    // for it).
+    const deadline = Date.now() + this.host.jobTimeoutMs;
+    const { app, cubes } = await readingThroughBusy(
+      deadline,
+      () => this.host.cubeNames(session, ref),
+      (refusal) => refusal,
+    );
     const cube = cubes.find((c) => same(c, ref.cube)) ?? ref.cube;
     const { client } = this.host.upstream(session);
     // A job an earlier run started (and stopped waiting for) is waited for again: a second one would export the
     // same file beside it. Only a job the server no longer knows (404: it restarted, or dropped old jobs) is
     // started anew.
-    // The server refusing for now (429) is waited out, within the job's wait: the launch it refused started
-    // nothing, and a status it will not give yet is no end of the job (a snapshot would stop for it).
-    const deadline = Date.now() + this.host.jobTimeoutMs;
     const resumed = options.resume;
     const earlier =
       resumed !== undefined
