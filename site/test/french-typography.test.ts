@@ -139,6 +139,15 @@ describe("French typography of a text", () => {
     }
   });
 
+  it("leaves a code span of a text alone: a pattern or a header is copied as written", () => {
+    // A generated French text (the MDX catalogue's ISMATCH) printed `(?<\u202f!…)`, a pattern that then fails.
+    const text =
+      "les assertions (`(?=…)`, `(?<!…)`) et l'en-tête `Prefer: respond-async` sont refusées ; voilà !";
+    expect(frenchTypography(text)).toBe(
+      `les assertions (\`(?=…)\`, \`(?<!…)\`) et l'en-tête \`Prefer: respond-async\` sont refusées${NNBSP}; voilà${NNBSP}!`,
+    );
+  });
+
   it("is idempotent", () => {
     const once = frenchTypography(
       "Voir: « x » ; 37500 ? oui ! 5 000 : fin, 5% et 64 Mio, 1 000 ms, 10 minutes, « No data was changed. »",

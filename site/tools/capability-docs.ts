@@ -45,7 +45,7 @@ const WORDS = {
     realSome: (real: string, demoOnly: string) =>
       `**${real}.** A login with ${real.includes(",") || real.includes(" and ") ? "these connectors" : "this connector"} to an address on the allow-list (\`ALLOWED_HOSTS\`) reaches that server. With ${demoOnly}, the API returns data from its embedded demo server only (Sample.Basic for the Essbase family, Vision for the planning family), at the demo addresses below: a real server address, even one on the allow-list, is refused at login with \`502 QB_ERR_PROVIDER_ERROR\`, because QiBates has no client of those servers' protocols yet.`,
     realAll:
-      "**Every connector.** A login to an address on the allow-list (`ALLOWED_HOSTS`) reaches that server; the embedded demo server serves the demo addresses below.",
+      "**Every connector.** A login to an address on the allow-list (`ALLOWED_HOSTS`) reaches that server (`realServers` in `GET /qibates/api/v2/health`); the embedded demo server serves the demo addresses below.",
     realGuides: (links: string) =>
       `For the address, the network settings and what each call does on the server, see ${links}.`,
     /** The page that explains how to reach a real server with each connector that can (a link from this page). */
@@ -56,7 +56,10 @@ const WORDS = {
       planning: "[Connect QiBates to Planning and EPM Cloud](../admin/connect-planning.md)",
     } as Partial<Record<Connector, string>>,
     realHealth:
-      "`GET /qibates/api/v2/health` returns the same information for each connector, in its `realServers` field. The demo addresses respond in demo mode (`QIBATES_DEMO`), with user `demo` and password `demo`, and, with `QIBATES_SNAPSHOTS`, to the users of `QIBATES_SNAPSHOT_USERS` for their snapshots, demo mode or not (see [Serve snapshots to your own users](../admin/snapshot-users.md)).",
+      "`GET /qibates/api/v2/health` returns the same information for each connector, in its `realServers` field.",
+    /** Who the demo addresses respond to (after `realHealth`, or alone when `realAll` has said where it is). */
+    demoLogins:
+      "The demo addresses respond in demo mode (`QIBATES_DEMO`), with user `demo` and password `demo`, and, with `QIBATES_SNAPSHOTS`, to the users of `QIBATES_SNAPSHOT_USERS` for their snapshots, demo mode or not (see [Serve snapshots to your own users](../admin/snapshot-users.md)).",
     and: "and",
     connector: "Connector",
     server: "Server",
@@ -86,7 +89,7 @@ const WORDS = {
     realSome: (real: string, demoOnly: string) =>
       `**${real}.** Une connexion avec ${real.includes(",") || real.includes(" et ") ? "ces connecteurs" : "ce connecteur"} à une adresse de la liste des hôtes autorisés (\`ALLOWED_HOSTS\`) joint ce serveur. Avec ${demoOnly}, l'API répond uniquement depuis son serveur de démonstration intégré (Sample.Basic pour la famille Essbase, Vision pour la famille Planning), aux adresses de démonstration ci-dessous : une adresse de serveur réel, même présente dans la liste des hôtes autorisés, est refusée à la connexion avec \`502 QB_ERR_PROVIDER_ERROR\`, car QiBates n'a pas encore de client pour les protocoles de ces serveurs.`,
     realAll:
-      "**Tous les connecteurs.** Une connexion à une adresse de la liste des hôtes autorisés (`ALLOWED_HOSTS`) joint ce serveur ; les adresses de démonstration ci-dessous sont servies par le serveur de démonstration intégré.",
+      "**Tous les connecteurs.** Une connexion à une adresse de la liste des hôtes autorisés (`ALLOWED_HOSTS`) joint ce serveur (`realServers` dans `GET /qibates/api/v2/health`) ; le serveur de démonstration intégré sert les adresses de démonstration ci-dessous.",
     realGuides: (links: string) =>
       `Pour l'adresse, les réglages réseau et ce que fait chaque appel sur le serveur, voir ${links}.`,
     guides: {
@@ -96,7 +99,9 @@ const WORDS = {
       planning: "[Connecter QiBates à Planning et EPM Cloud](../admin/connect-planning.md)",
     } as Partial<Record<Connector, string>>,
     realHealth:
-      "`GET /qibates/api/v2/health` donne la même information pour chaque connecteur, dans son champ `realServers`. Les adresses de démonstration répondent en mode démonstration (`QIBATES_DEMO`), avec l'utilisateur `demo` et le mot de passe `demo`, et, avec `QIBATES_SNAPSHOTS`, aux utilisateurs de `QIBATES_SNAPSHOT_USERS` pour leurs instantanés, en mode démonstration ou non (voir [Servir des instantanés à vos propres utilisateurs](../admin/snapshot-users.md)).",
+      "`GET /qibates/api/v2/health` donne la même information pour chaque connecteur, dans son champ `realServers`.",
+    demoLogins:
+      "Les adresses de démonstration répondent en mode démonstration (`QIBATES_DEMO`), avec l'utilisateur `demo` et le mot de passe `demo`, et, avec `QIBATES_SNAPSHOTS`, aux utilisateurs de `QIBATES_SNAPSHOT_USERS` pour leurs instantanés, en mode démonstration ou non (voir [Servir des instantanés à vos propres utilisateurs](../admin/snapshot-users.md)).",
     and: "et",
     connector: "Connecteur",
     server: "Serveur",
@@ -271,19 +276,22 @@ function realServersPart(locale: DocLocale): string[] {
         ? w.realAll
         : w.realSome(listOf(real, locale), listOf(demoOnly, locale));
   const guides = realServerGuides(locale);
+  // With every connector reaching real servers, `realAll` says so once: no `realHealth` sentence, no column of "Yes".
+  const all = demoOnly.length === 0;
   return [
     w.realHeading,
     "",
     statement,
     "",
     ...(guides.length > 0 ? [w.realGuides(joined(guides, locale)), ""] : []),
-    w.realHealth,
+    all ? w.demoLogins : `${w.realHealth} ${w.demoLogins}`,
     "",
-    `| ${w.connector} | ${w.server} | ${w.realServers} | ${w.demoAddress} |`,
-    "|---|---|---|---|",
+    `| ${w.connector} | ${w.server} | ${all ? "" : `${w.realServers} | `}${w.demoAddress} |`,
+    all ? "|---|---|---|" : "|---|---|---|---|",
     ...CONNECTORS.map((c) => {
       const p = CONNECTOR_PROFILES[c];
-      return `| \`${c}\` | ${p.server[locale]} | ${p.realServers ? w.yes : w.notYet} | \`https://${DEMO_HOST}${p.providerAddressSuffix}\` |`;
+      const cell = all ? "" : `${p.realServers ? w.yes : w.notYet} | `;
+      return `| \`${c}\` | ${p.server[locale]} | ${cell}\`https://${DEMO_HOST}${p.providerAddressSuffix}\` |`;
     }),
   ];
 }

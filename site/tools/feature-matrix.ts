@@ -395,8 +395,8 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         needs: ["writeBack", "formSubmit"],
         base: { ssas: ["partly", R.ssasWrite] },
         partWhy: each(PLANNING_FAMILY, {
-          en: "Imports into a form you open by its name; the rows are submitted as the form's Submit does (see Submit data).",
-          fr: "Importe dans un formulaire ouvert par son nom\u202f; les lignes sont soumises comme par la soumission du formulaire (voir Soumettre les données).",
+          en: "Imports into a form you open by its name; the rows are submitted as Submit does on that form.",
+          fr: "Importe dans un formulaire ouvert par son nom\u202f; les lignes sont soumises comme le fait Soumettre sur ce formulaire.",
         }),
       },
       {

@@ -162,11 +162,14 @@ function keepsMark(text: string, at: number, spaces: string): boolean {
   return spaces === "" && word.startsWith("#");
 }
 
+/** What French spacing never touches inside prose: an address, or a code span (`(?<!…)` is a pattern to copy). */
+const KEPT = new RegExp(`${URL.source}|\`[^\`\n]+\``, "gi");
+
 /** French spacing for a piece of prose (a text node, a title, an interface string). */
 export function frenchTypography(text: string): string {
   let out = "";
   let last = 0;
-  for (const m of text.matchAll(URL)) {
+  for (const m of text.matchAll(KEPT)) {
     out += spaceSegment(text.slice(last, m.index)) + m[0];
     last = m.index + m[0].length;
   }

@@ -393,7 +393,7 @@ export const FUNCTION_NOTES: Readonly<Record<string, FunctionNote>> = {
   },
   ISMATCH: {
     en: "A regular expression; `IGNORE_CASE` as third argument. Matched in a time proportional to the pattern's length times the text's, whatever the pattern; back-references (`\\1`) and look-arounds (`(?=…)`, `(?<!…)`) are refused (\"… is not a regular expression\").",
-    fr: "Une expression régulière\u202f; `IGNORE_CASE` en troisième argument. Comparée en un temps proportionnel à la longueur du motif multipliée par celle du texte, quel que soit le motif\u202f; les références arrière (`\\1`) et les assertions avant ou arrière (`(?=…)`, `(?<\u202f!…)`) sont refusées («\u00a0… n'est pas une expression régulière\u00a0»).",
+    fr: "Une expression régulière\u202f; `IGNORE_CASE` en troisième argument. Comparée en un temps proportionnel à la longueur du motif multipliée par celle du texte, quel que soit le motif\u202f; les références arrière (`\\1`) et les assertions avant ou arrière (`(?=…)`, `(?<!…)`) sont refusées («\u00a0… n'est pas une expression régulière\u00a0»).",
   },
   PROPERTIES: {
     en: "`MEMBER_NAME`, `MEMBER_UNIQUE_NAME`, `MEMBER_CAPTION`, `PARENT_UNIQUE_NAME`, `LEVEL_NUMBER`, `PARENT_LEVEL`, `GEN_NUMBER`, `CHILDREN_CARDINALITY`, `MEMBER_TYPE`, `MEMBER_ALIAS`, and an attribute dimension's name.",
