@@ -5,11 +5,21 @@ import { defineConfig } from "vitest/config";
  * A project of the unit tests: one package's files, with the global setup it needs. `isolate: false` runs its
  * files one after another in the same module graph of a worker, so that each file does not import and transform
  * the package again: for the packages whose tests start no server, mock no module, fake no clock and set no
- * global (the pure packages), where a file cannot leave anything behind for the next.
+ * global (the pure packages), and for the connectors, whose files put back what they fake or spy on (and
+ * `vitest-shared-worker.ts` does it again at each file's end).
  */
 function unit(name: string, include: string[], { globalSetup = [] as string[], isolate = true } = {}) {
+  const setupFiles = isolate ? [] : ["./scripts/vitest-shared-worker.ts"];
   return {
-    test: { name: `unit:${name}`, include, globalSetup, isolate, testTimeout: 60_000, hookTimeout: 120_000 },
+    test: {
+      name: `unit:${name}`,
+      include,
+      globalSetup,
+      isolate,
+      setupFiles,
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+    },
   };
 }
 
@@ -31,7 +41,7 @@ export default defineConfig({
       unit("client", ["packages/client/test/**/*.test.ts"], { isolate: false }),
       unit("grid-bridge", ["packages/grid-bridge/test/**/*.test.ts"], { isolate: false }),
       unit("embedded", ["packages/embedded/test/**/*.test.ts"]),
-      unit("connectors", ["packages/connectors/test/**/*.test.ts"]),
+      unit("connectors", ["packages/connectors/test/**/*.test.ts"], { isolate: false }),
       unit("wire", ["packages/wire/test/**/*.test.ts"]),
       unit("server", ["packages/server/test/**/*.test.ts"], {
         globalSetup: ["./scripts/vitest-server-build.ts"],
