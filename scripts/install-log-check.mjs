@@ -1,5 +1,5 @@
 // Reads the output of the README's test command (`npm install && npm test`) and fails when the install part, the
-// lines before npm starts the `test` script, holds a warning: a fresh install warns about nothing (issue 71).
+// lines before npm starts the `test` script, holds a warning: a fresh install warns about nothing.
 //   node scripts/install-log-check.mjs <log file>
 import { readFileSync } from "node:fs";
 

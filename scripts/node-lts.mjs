@@ -13,11 +13,10 @@ export const NODE_LTS_VERSION = "26.10.0";
 export const NODE_CACHE = join(ROOT, "node_modules", ".cache", "qibates-node");
 
 /**
- * What runs on the LTS line too (about 3 minutes on a busy 2-core machine): the real server process (the bundle
- * `npm start` runs: its banner, SIGKILL and restart, PostgreSQL and Redis going away, two nodes, the data folder
- * lock), every route and request example of the contract, sessions, and the site's static serving. The rest of
- * the suite (the engine, connectors, wire endpoints, docs, browser, and test/api/hardening.test.ts, which alone
- * takes over 2 minutes there) runs on the machine's Node only.
+ * What runs on the LTS line too: the real server process (the bundle `npm start` runs: its banner, SIGKILL and
+ * restart, PostgreSQL and Redis going away, two nodes, the data folder lock), every route and request example of
+ * the contract, sessions, and the site's static serving. The rest of the suite (the engine, connectors, wire
+ * endpoints, docs, browser, and the long test/api/hardening.test.ts) runs on the machine's Node only.
  */
 export const LTS_TESTS = [
   "packages/server/test/process",

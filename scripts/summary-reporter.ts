@@ -1,13 +1,37 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, relative } from "node:path";
 import type { Reporter, TestModule } from "vitest/node";
 
-// Prints the plain closing line "tests: N passed, N failed, N skipped" that CI reads.
+/** One test file's time: the whole of it (import, setup, tests and hooks), and the import alone. */
+export interface FileTime {
+  file: string;
+  project: string;
+  seconds: number;
+  importSeconds: number;
+}
+
+/** A test file's time from Vitest's diagnostic of it, its path relative to the run's root. */
+export function fileTime(mod: TestModule, root: string): FileTime {
+  const d = mod.diagnostic();
+  const s = (ms: number) => Math.round(ms) / 1000;
+  return {
+    file: relative(root, mod.moduleId),
+    project: mod.project.name,
+    seconds: s(
+      d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration,
+    ),
+    importSeconds: s(d.collectDuration),
+  };
+}
+
+// Prints the plain closing line "tests: N passed, N failed, N skipped" that CI reads, and writes the counts
+// with each file's time for `npm test` (scripts/test.mjs), which prints the slowest files and keeps them all.
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
+    const files: FileTime[] = [];
     for (const mod of testModules) {
       for (const test of mod.children.allTests()) {
         const state = test.result().state;
@@ -16,12 +40,14 @@ export default class SummaryReporter implements Reporter {
         else skipped++;
       }
       if (mod.state() === "failed" && [...mod.children.allTests()].length === 0) failed++;
+      files.push(fileTime(mod, process.cwd()));
     }
+    files.sort((a, b) => b.seconds - a.seconds);
     process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
-    // `npm test` repeats the counts as its very last line, after the summary of its steps (its run on the
-    // newest Node LTS line names a file of its own).
+    // `npm test` repeats the counts as its very last line, after the summary of its steps (each of its Vitest
+    // runs names a file of its own).
     const file = process.env.QIBATES_TEST_COUNTS ?? "node_modules/.cache/qibates-test-counts.json";
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, JSON.stringify({ passed, failed, skipped }));
+    writeFileSync(file, JSON.stringify({ passed, failed, skipped, files }));
   }
 }

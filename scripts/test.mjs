@@ -1,90 +1,174 @@
-// `npm test`: every test. System packages, typecheck, lint, site build, then every Vitest project
-// (unit, integration, contract, browser) on the machine's Node, then the server's integration tests and a start
-// of the bundled server once more on the newest Node LTS line (`node-lts.mjs`). Runs every step and fails if
-// any failed.
-import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+// `npm test`: every test. System packages; then, side by side, the type-checks, Biome, the site build and the
+// server build; then the unit, integration and contract tests (Vitest's `unit:*` projects, which keep both cores
+// busy); then, side by side, the browser tests (one file at a time, mostly waiting on Chromium and the server)
+// and the server's integration tests once more on the newest Node LTS line (`node-lts.mjs`). Runs every step,
+// fails if any failed, and keeps each step's and each test file's time (`TIMINGS`), printing the slowest files.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { countLines, ensureNode, LTS_TESTS, ltsTestCommand, NODE_LTS_VERSION } from "./node-lts.mjs";
-import { buildSiteIfNeeded, ROOT } from "./site-build.mjs";
+import { ROOT } from "./site-build.mjs";
+
+const CACHE = join(ROOT, "node_modules/.cache");
+/** What each Vitest run's summary reporter writes: its counts and its files' times (`summary-reporter.ts`). */
+const COUNTS = {
+  unit: join(CACHE, "qibates-test-counts.json"),
+  e2e: join(CACHE, "qibates-test-counts-e2e.json"),
+  lts: join(CACHE, "qibates-test-counts-lts.json"),
+};
+/** Each step's time and each test file's time of the last `npm test`. */
+const TIMINGS = join(CACHE, "qibates-test-timings.json");
+for (const f of [...Object.values(COUNTS), TIMINGS]) rmSync(f, { force: true });
 
 const results = [];
-const COUNTS = join(ROOT, "node_modules/.cache/qibates-test-counts.json");
-const COUNTS_LTS = join(ROOT, "node_modules/.cache/qibates-test-counts-lts.json");
-rmSync(COUNTS, { force: true });
-rmSync(COUNTS_LTS, { force: true });
+const started = Date.now();
+const seconds = (since) => Number(((Date.now() - since) / 1000).toFixed(1));
 
-function step(name, fn) {
-  const started = Date.now();
+/**
+ * Runs `cmd` from the repository's root. With a `label`, its output is printed line by line behind that label
+ * (steps side by side stay readable); without one, it goes straight to this process's output.
+ */
+function run(cmd, args, { env = {}, label } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: label ? ["ignore", "pipe", "pipe"] : "inherit",
+    });
+    if (label) {
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
+        let rest = "";
+        from.setEncoding("utf8");
+        from.on("data", (chunk) => {
+          const lines = (rest + chunk).split("\n");
+          rest = lines.pop() ?? "";
+          for (const line of lines) to.write(`[${label}] ${line}\n`);
+        });
+        from.on("end", () => {
+          if (rest) to.write(`[${label}] ${rest}\n`);
+        });
+      }
+    }
+    child.on("error", (e) => {
+      process.stderr.write(`${cmd}: ${e.message}\n`);
+      resolve(false);
+    });
+    child.on("close", (code) => resolve(code === 0));
+  });
+}
+
+/** Runs one step and records whether it passed and how long it took. */
+async function step(name, fn) {
+  const since = Date.now();
   process.stdout.write(`\n=== ${name} ===\n`);
   let ok;
   try {
-    ok = fn();
+    ok = await fn();
   } catch (e) {
     process.stderr.write(`${e.message}\n`);
     ok = false;
   }
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  results.push({ name, ok, seconds });
+  const result = { name, ok, seconds: seconds(since) };
+  results.push(result);
+  process.stdout.write(`=== ${ok ? "done" : "FAILED"}: ${name} (${result.seconds} s) ===\n`);
   return ok;
 }
 
-function run(cmd, args, env = {}) {
-  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...env } });
-  return r.status === 0;
-}
+/** A Node script's exported function, run in a child process so that steps beside it keep going. */
+const nodeCall = (module, fn, label) =>
+  run(process.execPath, ["-e", `import("./scripts/${module}").then((m) => m.${fn}())`], { label });
 
-const system = step("System packages", () => run("bash", ["scripts/ensure-system.sh"]));
-step("Typecheck (packages)", () => run("npx", ["tsc", "-p", "tsconfig.json", "--noEmit"]));
-step("Typecheck (engine, no Node built-ins)", () =>
-  run("npx", ["tsc", "-p", "packages/engine/tsconfig.json"]),
-);
-step("Typecheck (site)", () => run("npx", ["tsc", "-p", "site/tsconfig.json"]));
-step("Lint and format (Biome)", () => run("npx", ["biome", "ci", "."]));
-const site = step("Build the site", () => {
-  buildSiteIfNeeded();
-  return true;
-});
-// Built once here, so that no two test projects build it at the same time (both find it up to date).
-const server = step("Build the server", () => {
-  const r = spawnSync(
-    process.execPath,
-    ["-e", 'import("./scripts/server-build.mjs").then((m) => m.buildServerIfNeeded())'],
-    {
-      cwd: ROOT,
-      stdio: "inherit",
-    },
+/** Incremental type-check: a later run re-checks only what changed since the last one. */
+const typecheck = (project, label) =>
+  run(
+    "npx",
+    [
+      "tsc",
+      "-p",
+      project,
+      "--noEmit",
+      "--incremental",
+      "--tsBuildInfoFile",
+      join(CACHE, "tsc", `${label}.tsbuildinfo`),
+    ],
+    { label },
   );
-  return r.status === 0;
-});
-step(`Tests (Vitest: unit, integration, browser) on Node ${process.versions.node}`, () => {
-  const args = ["vitest", "run"];
-  if (!system || !site || !server) {
-    process.stdout.write("Browser tests cannot run (see above); running the other tests.\n");
-    args.push("--project", "unit:*");
-  }
-  return run("npx", args) && system && site && server;
-});
-// The same server tests on the newest LTS line, with a Node.js binary from the npm registry (cached).
-step(`Server tests and a start of the bundled server on Node ${NODE_LTS_VERSION} (newest LTS)`, () => {
-  const node = ensureNode();
-  if (!node) {
-    process.stdout.write(
-      `The npm registry has no Node.js binary for ${process.platform}-${process.arch}: skipped.\n`,
-    );
-    return true;
-  }
-  process.stdout.write(`${node}: ${LTS_TESTS.join(", ")}\n`);
-  const c = ltsTestCommand(node, LTS_TESTS, { ...process.env, QIBATES_TEST_COUNTS: COUNTS_LTS });
-  const r = spawnSync(c.command, c.args, { cwd: ROOT, stdio: "inherit", env: c.env });
-  return r.status === 0 && server;
-});
+
+const system = await step("System packages", () => run("bash", ["scripts/ensure-system.sh"]));
+
+// Side by side: each type-check is one thread, Biome and the site's bundler use every core, so together they
+// keep both cores busy. The server is built here once, so that no two test projects build it at the same time.
+const [, , , , site, server] = await Promise.all([
+  step("Typecheck (packages)", () => typecheck("tsconfig.json", "packages")),
+  step("Typecheck (engine, no Node built-ins)", () => typecheck("packages/engine/tsconfig.json", "engine")),
+  step("Typecheck (site)", () => typecheck("site/tsconfig.json", "site")),
+  step("Lint and format (Biome)", () => run("npx", ["biome", "ci", "."], { label: "biome" })),
+  step("Build the site", () => nodeCall("site-build.mjs", "buildSiteIfNeeded", "site")),
+  step("Build the server", () => nodeCall("server-build.mjs", "buildServerIfNeeded", "server")),
+]);
+
+const node = process.versions.node;
+await step(`Tests (Vitest: unit, integration, contract) on Node ${node}`, () =>
+  run("npx", ["vitest", "run", "--project", "unit:*"], { env: { QIBATES_TEST_COUNTS: COUNTS.unit } }),
+);
+
+// Side by side: the browser tests run one file at a time and leave a core mostly idle for the LTS run.
+await Promise.all([
+  step(`Browser tests (Vitest: e2e) on Node ${node}`, async () => {
+    if (!system || !site || !server) {
+      process.stdout.write("Browser tests cannot run (see the failed steps above).\n");
+      return false;
+    }
+    return run("npx", ["vitest", "run", "--project", "e2e"], {
+      env: { QIBATES_TEST_COUNTS: COUNTS.e2e },
+      label: "e2e",
+    });
+  }),
+  // The same server tests on the newest LTS line, with a Node.js binary from the npm registry (cached).
+  step(
+    `Server tests and a start of the bundled server on Node ${NODE_LTS_VERSION} (newest LTS)`,
+    async () => {
+      const binary = ensureNode();
+      if (!binary) {
+        process.stdout.write(
+          `The npm registry has no Node.js binary for ${process.platform}-${process.arch}: skipped.\n`,
+        );
+        return true;
+      }
+      process.stdout.write(`${binary}: ${LTS_TESTS.join(", ")}\n`);
+      const c = ltsTestCommand(binary, LTS_TESTS, { ...process.env, QIBATES_TEST_COUNTS: COUNTS.lts });
+      return (await run(c.command, c.args, { env: c.env, label: `node ${NODE_LTS_VERSION}` })) && server;
+    },
+  ),
+]);
+
+const read = (f) => (existsSync(f) ? JSON.parse(readFileSync(f, "utf8")) : null);
+const runs = Object.fromEntries(Object.entries(COUNTS).map(([k, f]) => [k, read(f)]));
+const files = Object.entries(runs).flatMap(([run, r]) => (r?.files ?? []).map((f) => ({ run, ...f })));
+files.sort((a, b) => b.seconds - a.seconds);
+mkdirSync(dirname(TIMINGS), { recursive: true });
+writeFileSync(
+  TIMINGS,
+  `${JSON.stringify({ node, seconds: seconds(started), steps: results, files }, null, 1)}\n`,
+);
+
+process.stdout.write("\n=== The ten slowest test files ===\n");
+for (const f of files.slice(0, 10))
+  process.stdout.write(`${f.seconds.toFixed(1).padStart(7)} s  ${f.file} (${f.run})\n`);
+process.stdout.write(`Every step's and file's time: ${TIMINGS}\n`);
 
 process.stdout.write("\n=== Summary ===\n");
 for (const r of results) process.stdout.write(`${r.ok ? "ok  " : "FAIL"}  ${r.name} (${r.seconds} s)\n`);
 const failed = results.filter((r) => !r.ok).length;
-process.stdout.write(`steps: ${results.length - failed} of ${results.length} passed\n`);
-const read = (f) => (existsSync(f) ? JSON.parse(readFileSync(f, "utf8")) : null);
-for (const line of countLines({ main: read(COUNTS), lts: read(COUNTS_LTS), failedSteps: failed }))
+process.stdout.write(
+  `steps: ${results.length - failed} of ${results.length} passed in ${seconds(started)} s\n`,
+);
+const sum = (k) => [runs.unit, runs.e2e].reduce((n, c) => n + (c?.[k] ?? 0), 0);
+const main =
+  runs.unit || runs.e2e ? { passed: sum("passed"), failed: sum("failed"), skipped: sum("skipped") } : null;
+for (const line of countLines({ main, lts: runs.lts, failedSteps: failed }))
   process.stdout.write(`${line}\n`);
 process.exit(failed === 0 ? 0 : 1);

@@ -1,66 +1,151 @@
 // Prebuild step of the site: fills the git-ignored folders under static/ that the API reference needs.
 //  - static/scalar/: the @scalar/api-reference browser bundle (ESM + lazy chunks). It is pinned to one exact version
-//    in api-reference-bundle/, a project of its own with its own lockfile (integrity checked by npm, `npm audit
-//    --prefix site/api-reference-bundle` sees it), outside the workspace: every Scalar version with the French
-//    localization the page uses asks for Node 22, which a root `npm install` on Node 20 warned about 24 times for
-//    code only a browser runs (issue 71). This step installs it there with `npm ci` when it is missing, then copies
-//    the browser build. It only runs in the browser.
+//    in api-reference-bundle/, whose lockfile holds the package's integrity (`npm audit --prefix
+//    site/api-reference-bundle` sees it), outside the workspace: every Scalar version with the French localization
+//    the page uses asks for Node 22, and only a browser runs it. The browser bundle is all in that one package, so
+//    no install of its dependencies is needed: the package's tarball is fetched once with `npm pack` and kept in
+//    node_modules/.cache/qibates-scalar/. At every run the tarball is checked against the lockfile's integrity
+//    (fetched again when it does not match, refused when the new one does not either), and each file of
+//    static/scalar/ against the tarball's: a copy that differs, misses a file or holds one more is made again.
 //  - static/openapi/: qibates.yaml (English) and qibates.fr.yaml (French) from openapi/.
-// Idempotent: the bundle is installed and copied only when missing or of another version.
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { createHash } from "node:crypto";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const siteDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const rootDir = resolve(siteDir, "..");
 const staticDir = join(siteDir, "static");
+export const SCALAR_CACHE = join(rootDir, "node_modules", ".cache", "qibates-scalar");
+const PACKAGE = "@scalar/api-reference";
+/** Files of static/scalar/ written by this step, not taken from the package. */
+const OWN_FILES = new Set(["VERSION", "NOTICE"]);
 
-function prepareScalar() {
-  const bundleDir = join(siteDir, "api-reference-bundle");
-  const pinned = JSON.parse(readFileSync(join(bundleDir, "package.json"), "utf8")).dependencies?.[
-    "@scalar/api-reference"
-  ];
+/** The pinned version and the lockfile's integrity of the Scalar package in `bundleDir`. Throws when unpinned. */
+export function lockedScalar(bundleDir = join(siteDir, "api-reference-bundle")) {
+  const pinned = JSON.parse(readFileSync(join(bundleDir, "package.json"), "utf8")).dependencies?.[PACKAGE];
   if (!/^\d+\.\d+\.\d+$/.test(pinned ?? "")) {
     throw new Error("[site] api-reference-bundle must pin @scalar/api-reference at one exact version");
   }
-  const target = join(staticDir, "scalar");
-  const stamp = join(target, "VERSION");
-  if (existsSync(stamp) && readFileSync(stamp, "utf8").trim() === pinned) return;
-
-  // Installed from the bundle's own lockfile (no install scripts, no audit or funding notice), once.
-  const installed = join(bundleDir, "node_modules", "@scalar", "api-reference");
-  const versionOf = () =>
-    existsSync(join(installed, "package.json"))
-      ? JSON.parse(readFileSync(join(installed, "package.json"), "utf8")).version
-      : null;
-  if (versionOf() !== pinned) {
-    console.log(`[site] installing @scalar/api-reference ${pinned} in site/api-reference-bundle (npm ci)`);
-    execFileSync(
-      "npm",
-      ["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error", "--engine-strict=false"],
-      { cwd: bundleDir, stdio: ["ignore", "inherit", "inherit"] },
+  const lock = JSON.parse(readFileSync(join(bundleDir, "package-lock.json"), "utf8"));
+  const locked = lock.packages?.[`node_modules/${PACKAGE}`];
+  if (locked?.version !== pinned || !/^sha512-/.test(locked?.integrity ?? "")) {
+    throw new Error(
+      `[site] api-reference-bundle's lockfile holds no sha512 integrity of ${PACKAGE} ${pinned}`,
     );
   }
-  const version = versionOf();
-  if (version !== pinned) {
-    throw new Error(`[site] api-reference-bundle holds @scalar/api-reference ${version}, not ${pinned}`);
-  }
-  rmSync(target, { recursive: true, force: true });
-  mkdirSync(target, { recursive: true });
-  const browser = join(installed, "dist", "browser");
-  cpSync(join(browser, "standalone.esm.js"), join(target, "standalone.esm.js"));
-  // Source maps are 15 MB the reader never needs.
-  cpSync(join(browser, "chunks"), join(target, "chunks"), {
-    recursive: true,
-    filter: (src) => !src.endsWith(".map"),
+  return { version: pinned, integrity: locked.integrity };
+}
+
+/** A file's Subresource Integrity string (`sha512-<base64>`), as npm's lockfiles write them. */
+export function integrityOf(file) {
+  return `sha512-${createHash("sha512").update(readFileSync(file)).digest("base64")}`;
+}
+
+/** Fetches `spec` from the npm registry with `npm pack` (npm checks it against the registry) into `dir`. */
+function npmPack(spec, dir) {
+  const out = execFileSync("npm", ["pack", spec, "--json", "--loglevel=error", "--pack-destination", dir], {
+    cwd: dir,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
   });
-  writeFileSync(
-    join(target, "NOTICE"),
-    `@scalar/api-reference ${pinned} (MIT licence, https://github.com/scalar/scalar), unmodified browser build.\n`,
-  );
-  writeFileSync(stamp, `${pinned}\n`);
-  console.log(`[site] static/scalar ready (${pinned})`);
+  return join(dir, JSON.parse(out)[0].filename);
+}
+
+/**
+ * The path of the package's tarball in `cacheDir`, checked against the lockfile's `integrity`: fetched (`pack`)
+ * when missing or when it does not match. Throws when the fetched tarball does not match either.
+ */
+export function scalarTarball(
+  { version, integrity },
+  { cacheDir = SCALAR_CACHE, pack = npmPack, log = console.log } = {},
+) {
+  const tarball = join(cacheDir, `scalar-api-reference-${version}.tgz`);
+  if (existsSync(tarball) && integrityOf(tarball) === integrity) return tarball;
+  log(`[site] fetching ${PACKAGE} ${version} (npm pack), checked against api-reference-bundle's lockfile`);
+  mkdirSync(cacheDir, { recursive: true });
+  const work = mkdtempSync(join(cacheDir, ".fetch-"));
+  try {
+    const fetched = pack(`${PACKAGE}@${version}`, work);
+    const got = integrityOf(fetched);
+    if (got !== integrity) {
+      throw new Error(
+        `[site] ${PACKAGE} ${version} from the registry is ${got}, not the lockfile's ${integrity}`,
+      );
+    }
+    renameSync(fetched, tarball);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  return tarball;
+}
+
+/** Every file under `dir`, as paths relative to it. */
+function filesUnder(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)));
+}
+
+/** The browser files the page loads, relative to the package's dist/browser (source maps left out). */
+const served = (rel) => (rel === "standalone.esm.js" || rel.startsWith("chunks/")) && !rel.endsWith(".map");
+
+/**
+ * Makes `target` hold exactly the browser files of the checked `tarball` (plus VERSION and NOTICE): each file is
+ * compared with the tarball's, and the folder is written again when one differs, is missing or is extra.
+ * Returns true when it was written.
+ */
+export function copyScalar(tarball, version, target) {
+  const work = mkdtempSync(join(dirname(tarball), ".unpack-"));
+  try {
+    execFileSync("tar", ["-xzf", tarball, "-C", work, "package/dist/browser"], {
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    const browser = join(work, "package", "dist", "browser");
+    const wanted = filesUnder(browser).filter(served);
+    const notice = `${PACKAGE} ${version} (MIT licence, https://github.com/scalar/scalar), unmodified browser build.\n`;
+    const present = existsSync(target) ? filesUnder(target).filter((f) => !OWN_FILES.has(f)) : [];
+    const same =
+      present.length === wanted.length &&
+      wanted.every(
+        (f) =>
+          existsSync(join(target, f)) && readFileSync(join(target, f)).equals(readFileSync(join(browser, f))),
+      ) &&
+      existsSync(join(target, "VERSION")) &&
+      readFileSync(join(target, "VERSION"), "utf8") === `${version}\n` &&
+      existsSync(join(target, "NOTICE")) &&
+      readFileSync(join(target, "NOTICE"), "utf8") === notice;
+    if (same) return false;
+    rmSync(target, { recursive: true, force: true });
+    for (const f of wanted) {
+      mkdirSync(dirname(join(target, f)), { recursive: true });
+      cpSync(join(browser, f), join(target, f));
+    }
+    writeFileSync(join(target, "NOTICE"), notice);
+    writeFileSync(join(target, "VERSION"), `${version}\n`);
+    return true;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function prepareScalar() {
+  const locked = lockedScalar();
+  const target = join(staticDir, "scalar");
+  if (copyScalar(scalarTarball(locked), locked.version, target)) {
+    console.log(`[site] static/scalar ready (${locked.version}, checked against the lockfile's integrity)`);
+  }
 }
 
 function prepareOpenApi() {
@@ -98,5 +183,8 @@ function checkOpenApi(target) {
   }
 }
 
-prepareScalar();
-prepareOpenApi();
+// Run as the site's prebuild step; imported by its tests for the functions above.
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  prepareScalar();
+  prepareOpenApi();
+}

@@ -1,0 +1,69 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import type { TestModule } from "vitest/node";
+import SummaryReporter, { fileTime } from "./summary-reporter.ts";
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+/** A test file as the reporter sees it: its tests' states and Vitest's diagnostic of its times (ms). */
+function testModule(file: string, states: string[], ms: { collect: number; tests: number }): TestModule {
+  const tests = states.map((state) => ({ result: () => ({ state }) }));
+  return {
+    moduleId: join("/repo", file),
+    project: { name: "unit:x" },
+    state: () => (states.includes("failed") ? "failed" : "passed"),
+    children: { allTests: () => tests[Symbol.iterator]() },
+    diagnostic: () => ({
+      environmentSetupDuration: 0,
+      prepareDuration: 100,
+      collectDuration: ms.collect,
+      setupDuration: 0,
+      duration: ms.tests,
+      heap: undefined,
+      importDurations: {},
+    }),
+  } as unknown as TestModule;
+}
+
+describe("the summary reporter", () => {
+  it("gives a file's whole time and its import time, its path from the run's root", () => {
+    const t = fileTime(
+      testModule("packages/a/test/a.test.ts", ["passed"], { collect: 2_500, tests: 1_400 }),
+      "/repo",
+    );
+    expect(t).toEqual({
+      file: "packages/a/test/a.test.ts",
+      project: "unit:x",
+      seconds: 4,
+      importSeconds: 2.5,
+    });
+  });
+
+  it("writes the counts and every file's time, slowest first, for npm test", () => {
+    const dir = mkdtempSync(join(tmpdir(), "qibates-summary-"));
+    dirs.push(dir);
+    const out = join(dir, "counts.json");
+    vi.stubEnv("QIBATES_TEST_COUNTS", out);
+    const cwd = vi.spyOn(process, "cwd").mockReturnValue("/repo");
+    const write = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    try {
+      new SummaryReporter().onTestRunEnd([
+        testModule("fast.test.ts", ["passed", "passed"], { collect: 100, tests: 200 }),
+        testModule("slow.test.ts", ["passed", "failed", "skipped"], { collect: 5_000, tests: 9_000 }),
+      ]);
+    } finally {
+      cwd.mockRestore();
+      write.mockRestore();
+      vi.unstubAllEnvs();
+    }
+    const written = JSON.parse(readFileSync(out, "utf8"));
+    expect(written).toMatchObject({ passed: 3, failed: 1, skipped: 1 });
+    expect(written.files.map((f: { file: string }) => f.file)).toEqual(["slow.test.ts", "fast.test.ts"]);
+    expect(written.files[0]).toMatchObject({ seconds: 14.1, importSeconds: 5 });
+  });
+});
