@@ -200,7 +200,6 @@ const lower = (s: string) => s.toLowerCase();
 
 /** The members of one remote cube read so far in a session, and the engine outline they make. */
 export class MembersOnDemand {
-  private dims: Promise<Dims> | null = null;
   private roots: Node[] = [];
   /** Stored members by lower-case name. */
   private readonly byName = new Map<string, Node>();
@@ -279,41 +278,40 @@ export class MembersOnDemand {
     aliasTables: string[];
     uniqueNames: ReadonlyMap<string, string>;
   }> {
-    if (!this.dims) {
+    if (!this.dimsJoin) {
+      let join: (() => Promise<Dims>) | null = null;
       const readDims = () =>
-        this.source.dimensions().then(async (d) => {
-          this.roots = [];
-          for (const [i, r] of d.roots.entries()) {
-            const root = this.add(r, null);
-            this.roots.push(root);
-            const kids = d.rootChildren?.[i];
-            if (kids) {
-              for (const [j, k] of kids.entries()) {
-                this.add({ ...k, parent: root.info.name, position: k.position ?? j }, root);
-                await this.breathe();
+        this.source
+          .dimensions()
+          .then(async (d) => {
+            this.roots = [];
+            for (const [i, r] of d.roots.entries()) {
+              const root = this.add(r, null);
+              this.roots.push(root);
+              const kids = d.rootChildren?.[i];
+              if (kids) {
+                for (const [j, k] of kids.entries()) {
+                  this.add({ ...k, parent: root.info.name, position: k.position ?? j }, root);
+                  await this.breathe();
+                }
+                root.complete = true;
               }
-              root.complete = true;
             }
-          }
-          const uniqueNames = new Map<string, string>();
-          (d.uniqueNames ?? []).forEach((names, i) => {
-            for (const u of names) uniqueNames.set(u, d.dimensions[i]?.name ?? "");
+            const uniqueNames = new Map<string, string>();
+            (d.uniqueNames ?? []).forEach((names, i) => {
+              for (const u of names) uniqueNames.set(u, d.dimensions[i]?.name ?? "");
+            });
+            return { dimensions: d.dimensions, aliasTables: d.aliasTables, uniqueNames };
+          })
+          .catch((e: unknown) => {
+            // A failed read is forgotten (the next call reads again); a caller that only stopped waiting is not one.
+            if (this.dimsJoin === join) this.dimsJoin = null;
+            throw e;
           });
-          return { dimensions: d.dimensions, aliasTables: d.aliasTables, uniqueNames };
-        });
-      const join = this.options.share ? this.options.share(readDims) : sharedPromise(readDims);
-      const read = join();
-      this.dims = read;
+      join = this.options.share ? this.options.share(readDims) : sharedPromise(readDims);
       this.dimsJoin = join;
-      read.catch(() => {
-        if (this.dims === read) {
-          this.dims = null;
-          this.dimsJoin = null;
-        }
-      });
-      return read;
     }
-    return this.dimsJoin ? this.dimsJoin() : this.dims;
+    return this.dimsJoin();
   }
 
   /** How many members are kept. */
@@ -546,7 +544,8 @@ export class MembersOnDemand {
     // two members describes no outline: reading it on would never end, so it is refused, naming the member.
     let depth = 0;
     for (let up = parent; up; up = up.parent) {
-      if (lower(up.info.name) === key) throw this.refusal(OUTLINE_LIES.cycle(info.name, parent?.info.name ?? ""));
+      if (lower(up.info.name) === key)
+        throw this.refusal(OUTLINE_LIES.cycle(info.name, parent?.info.name ?? ""));
       if (++depth > MAX_GENERATIONS) throw this.refusal(OUTLINE_LIES.tooDeep(info.name, MAX_GENERATIONS));
     }
     if (info.uniqueName !== undefined && this.byUnique.has(info.uniqueName))
@@ -675,10 +674,13 @@ interface Dims {
   uniqueNames: Map<string, string>;
 }
 
-/** A read shared as one promise by every caller. */
+/** A read shared as one promise by every caller, started by the first. */
 function sharedPromise<T>(read: () => Promise<T>): () => Promise<T> {
-  const p = read();
-  return () => p;
+  let p: Promise<T> | null = null;
+  return () => {
+    p ??= read();
+    return p;
+  };
 }
 
 /** A member's children read so far in outline order: by their place when the server said it, else as read. */
