@@ -253,14 +253,19 @@ export class MembersOnDemand {
   private async step<T>(work: () => Promise<T>): Promise<T> {
     this.running++;
     this.used = this.bound.stamp();
+    let refused = false;
     try {
       const out = await work();
       this.bound.settle(this);
       return out;
+    } catch (e) {
+      refused = e instanceof ProviderError && e.code === "UPSTREAM_MALFORMED";
+      throw e;
     } finally {
       this.running--;
-      // A call that failed past the bound leaves nothing it read held: only the dimensions stay.
-      if (this.running === 0 && this.bound.held > this.bound.limit) this.drop();
+      // A call refused for what its server listed, or past the bound, leaves nothing it read held: only the
+      // dimensions stay, and a later call reads again what it needs.
+      if (this.running === 0 && (refused || this.bound.held > this.bound.limit)) this.drop();
     }
   }
 
