@@ -325,6 +325,14 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     },
     page: "admin/server-responses.md",
   },
+  MEMBERS_HELD_MAX: {
+    group: "servers",
+    text: {
+      en: "The most members of your servers' cubes (Essbase, SSAS, Smart View) QiBates keeps in memory for every session together: past it, those of the cubes and sessions used least recently are dropped and read again when a call needs them, and a call that would still go past it is refused (`QB_ERR_PROVIDER_MALFORMED`). Raise it with the memory limit (`--max-old-space-size`) when many users browse dimensions of hundreds of thousands of members.",
+      fr: "Le plus grand nombre de membres des cubes de vos serveurs (Essbase, SSAS, Smart View) que QiBates garde en mémoire pour toutes les sessions ensemble : au-delà, ceux des cubes et des sessions utilisés le moins récemment sont abandonnés et relus quand un appel en a besoin, et un appel qui dépasserait encore la limite est refusé (`QB_ERR_PROVIDER_MALFORMED`). Augmentez-le avec la limite de mémoire (`--max-old-space-size`) quand beaucoup d'utilisateurs parcourent des dimensions de centaines de milliers de membres.",
+    },
+    page: "admin/server-responses.md",
+  },
   CALC_JOB_TIMEOUT_SECONDS: {
     group: "servers",
     text: {
@@ -499,6 +507,10 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
 const DEFAULT_WORDS: Record<string, Text> = {
   "(empty)": { en: "(empty)", fr: "(vide)" },
   "1 (0 on one processor)": { en: "`1` (`0` on one processor)", fr: "`1` (`0` sur un seul processeur)" },
+  "a quarter of the heap": {
+    en: "a quarter of the memory limit at 1.2 KB a member (about `900000` with 4 GiB)",
+    fr: "un quart de la limite de mémoire à 1,2 Ko par membre (environ `900000` avec 4 Gio)",
+  },
 };
 
 /** A setting's default as the page writes it; throws for a default that needs words this file does not have. */

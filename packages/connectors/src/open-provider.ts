@@ -12,6 +12,9 @@ import { PlanningSmartViewProvider } from "./planning-smartview/index.ts";
 import { planningSmartViewClient, SmartViewProvider } from "./smartview/index.ts";
 import { XmlaProvider } from "./xmla/index.ts";
 
+/** The server-wide bound on the members of remote cubes kept (its setting, MEMBERS_HELD_MAX, applied at start). */
+export { MEMBERS_HELD } from "@qibates/grid-bridge";
+
 /** What the remote provider of a connector is built with. */
 export interface OpenProviderOptions {
   /** The network rules every client of the provider reaches its server through. */

@@ -6,8 +6,14 @@ import {
   Outline,
   type Storage,
 } from "@qibates/engine";
-import { isNumericText, type ResolvedGridSettings, readLayout, resolveLabel } from "@qibates/engine/grid";
-import type { GridCall } from "@qibates/provider";
+import {
+  labelKind,
+  labelNames,
+  type ResolvedGridSettings,
+  readLayout,
+  resolveLabel,
+} from "@qibates/engine/grid";
+import { type GridCall, ProviderError, type ProviderText } from "@qibates/provider";
 import type { MdxOutline, RemoteDimension } from "./remote-outline.ts";
 
 /**
@@ -77,18 +83,123 @@ interface Node {
   shared: boolean;
 }
 
-/** Members kept per cube and session before what was read is dropped and read again as calls need it. */
-export const MEMBERS_KEPT = 250_000;
+/**
+ * Members kept for every session and cube together, when the server is not told otherwise
+ * (`MEMBERS_HELD_MAX`): about 1.2 KB of heap a member (names, aliases, the rebuilt outline), a quarter of a
+ * 4 GiB heap.
+ */
+export const MEMBERS_HELD_DEFAULT = 800_000;
+
+/** Generations below a dimension past which an outline is refused: deeper than any server builds. */
+export const MAX_GENERATIONS = 1024;
+
+/** Members added between two turns given back to the event loop, while a server's answer is read. */
+const ADDED_PER_TURN = 1000;
+
+/** A turn of the event loop (a timer, so that I/O, other calls and timers run between). */
+const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Shares one read between the calls that need it: `share(read)` starts `read` once and answers a function each
+ * caller awaits, so that the read lives as long as some caller still waits for it, each within its own deadline.
+ */
+export type ShareRead = <T>(read: () => Promise<T>) => () => Promise<T>;
+
+/** What a remote cube's members are read with, besides the source: see {@link MembersOnDemand}. */
+export interface MembersOnDemandOptions {
+  /** The server-wide bound the members count against ({@link MEMBERS_HELD}, unless a test gives its own). */
+  bound?: MemberBound;
+  /** The source's server's error for an answer that cannot be read (`UPSTREAM_MALFORMED`, naming the server). */
+  malformed?: (reason: ProviderText) => ProviderError;
+  /** How the dimensions' read is shared between calls (each caller's deadline); shared as a promise otherwise. */
+  share?: ShareRead;
+}
+
+/** Why an outline a server lists cannot be read, in each language. */
+export const OUTLINE_LIES = {
+  /** A member listed among its own descendants (its own child, or a parent listed under its child). */
+  cycle: (member: string, parent: string): ProviderText => ({
+    en: `an outline that lists member "${member}" under "${parent}", among its own descendants`,
+    fr: `une arborescence qui place le membre «\u00a0${member}\u00a0» sous «\u00a0${parent}\u00a0», parmi ses propres descendants`,
+  }),
+  /** One MDX unique name for two members. */
+  repeatedUnique: (member: string, uniqueName: string): ProviderText => ({
+    en: `an outline that lists the unique name ${uniqueName} twice (member "${member}")`,
+    fr: `une arborescence qui donne deux fois le nom unique ${uniqueName} (membre «\u00a0${member}\u00a0»)`,
+  }),
+  /** An outline deeper than any server builds. */
+  tooDeep: (member: string, generations: number): ProviderText => ({
+    en: `an outline more than ${generations} generations deep (member "${member}")`,
+    fr: `une arborescence de plus de ${generations} générations (membre «\u00a0${member}\u00a0»)`,
+  }),
+  /** A call that would take the members held for every session past the server's bound. */
+  tooMany: (held: number): ProviderText => ({
+    en: `more members than this server keeps for all sessions together (${held}, MEMBERS_HELD_MAX)`,
+    fr: `plus de membres que ce serveur n'en garde pour toutes les sessions ensemble (${held}, MEMBERS_HELD_MAX)`,
+  }),
+};
+
+/**
+ * The members held by every {@link MembersOnDemand} of the server together, against one bound: past it, the
+ * members of the cubes and sessions used least recently are dropped first (each keeps its dimensions and reads
+ * again what a later call needs), never those of a cube a call is reading or building; a call that would still
+ * take the server past it fails. A set of members no session holds any more is forgotten with it.
+ */
+export class MemberBound {
+  private readonly sets = new Set<WeakRef<MembersOnDemand>>();
+  private clock = 0;
+
+  constructor(public limit: number = MEMBERS_HELD_DEFAULT) {}
+
+  /** Counts `members` from now on. */
+  enroll(members: MembersOnDemand): void {
+    this.sets.add(new WeakRef(members));
+  }
+
+  /** A stamp newer than any before: the set stamped last is the one used most recently. */
+  stamp(): number {
+    return ++this.clock;
+  }
+
+  /** The members held, every live set together. */
+  get held(): number {
+    let total = 0;
+    for (const ref of this.sets) {
+      const m = ref.deref();
+      if (m === undefined) this.sets.delete(ref);
+      else total += m.size;
+    }
+    return total;
+  }
+
+  /**
+   * Brings the members held back under the bound after `growing` read more: drops the sets used least recently
+   * that no call holds; throws `growing`'s error when that is not enough.
+   */
+  settle(growing: MembersOnDemand): void {
+    let total = this.held;
+    if (total <= this.limit) return;
+    const live: MembersOnDemand[] = [];
+    for (const ref of this.sets) {
+      const m = ref.deref();
+      if (m !== undefined && m !== growing && !m.busy && m.size > 0) live.push(m);
+    }
+    live.sort((a, b) => a.used - b.used);
+    for (const m of live) {
+      if (total <= this.limit) break;
+      total -= m.drop();
+    }
+    if (total > this.limit) throw growing.refusal(OUTLINE_LIES.tooMany(this.limit));
+  }
+}
+
+/** The server's bound on the members held (its setting, `MEMBERS_HELD_MAX`, is applied to it at start). */
+export const MEMBERS_HELD = new MemberBound();
 
 const lower = (s: string) => s.toLowerCase();
 
 /** The members of one remote cube read so far in a session, and the engine outline they make. */
 export class MembersOnDemand {
-  private dims: Promise<{
-    dimensions: RemoteDimension[];
-    aliasTables: string[];
-    uniqueNames: Map<string, string>;
-  }> | null = null;
   private roots: Node[] = [];
   /** Stored members by lower-case name. */
   private readonly byName = new Map<string, Node>();
@@ -103,44 +214,109 @@ export class MembersOnDemand {
   private count = 0;
   private version = 0;
   private built: { version: number; remote: MdxOutline } | null = null;
+  /** The dimensions' read, shared by the calls that wait for it. */
+  private dimsJoin: (() => Promise<Dims>) | null = null;
+  /** Calls reading or building these members now: while one does, they are never dropped. */
+  private running = 0;
+  /** Members added since the event loop was last given a turn. */
+  private addedSinceTurn = 0;
+  private readonly bound: MemberBound;
+  private readonly options: MembersOnDemandOptions;
+  /** When a call last used these members ({@link MemberBound.stamp}). */
+  used = 0;
 
   constructor(
     private readonly source: CubeMemberSource,
     private readonly name: string,
-    private readonly kept: number = MEMBERS_KEPT,
-  ) {}
+    options: MembersOnDemandOptions = {},
+  ) {
+    this.options = options;
+    this.bound = options.bound ?? MEMBERS_HELD;
+    this.bound.enroll(this);
+    this.used = this.bound.stamp();
+  }
+
+  /** Whether a call is reading or building these members. */
+  get busy(): boolean {
+    return this.running > 0;
+  }
+
+  /** The error of the source's server for an outline it cannot list so: `UPSTREAM_MALFORMED`, naming it. */
+  refusal(reason: ProviderText): ProviderError {
+    if (this.options.malformed) return this.options.malformed(reason);
+    return new ProviderError("UPSTREAM_MALFORMED", `The server of ${this.name} answered ${reason.en}.`, {
+      reason,
+    });
+  }
+
+  /** Runs one step of a call over these members: they are not dropped meanwhile; the bound is kept after. */
+  private async step<T>(work: () => Promise<T>): Promise<T> {
+    this.running++;
+    this.used = this.bound.stamp();
+    let refused = false;
+    try {
+      const out = await work();
+      this.bound.settle(this);
+      return out;
+    } catch (e) {
+      refused = e instanceof ProviderError && e.code === "UPSTREAM_MALFORMED";
+      throw e;
+    } finally {
+      this.running--;
+      // A call refused for what its server listed, or past the bound, leaves nothing it read held: only the
+      // dimensions stay, and a later call reads again what it needs.
+      if (this.running === 0 && (refused || this.bound.held > this.bound.limit)) this.drop();
+    }
+  }
+
+  /** Gives the event loop a turn every {@link ADDED_PER_TURN} members added, and keeps the bound. */
+  private async breathe(): Promise<void> {
+    if (this.addedSinceTurn < ADDED_PER_TURN) return;
+    this.addedSinceTurn = 0;
+    this.bound.settle(this);
+    await nextTurn();
+  }
 
   /** The dimensions (read once) and the alias tables. */
-  async dimensions(): Promise<{
+  dimensions(): Promise<{
     dimensions: RemoteDimension[];
     aliasTables: string[];
     uniqueNames: ReadonlyMap<string, string>;
   }> {
-    if (!this.dims) {
-      const read = this.source.dimensions().then((d) => {
-        this.roots = d.roots.map((r, i) => {
-          const root = this.add(r, null);
-          const kids = d.rootChildren?.[i];
-          if (kids) {
-            kids.forEach((k, j) => {
-              this.add({ ...k, parent: root.info.name, position: k.position ?? j }, root);
+    if (!this.dimsJoin) {
+      let join: (() => Promise<Dims>) | null = null;
+      const readDims = () =>
+        this.source
+          .dimensions()
+          .then(async (d) => {
+            this.roots = [];
+            for (const [i, r] of d.roots.entries()) {
+              const root = this.add(r, null);
+              this.roots.push(root);
+              const kids = d.rootChildren?.[i];
+              if (kids) {
+                for (const [j, k] of kids.entries()) {
+                  this.add({ ...k, parent: root.info.name, position: k.position ?? j }, root);
+                  await this.breathe();
+                }
+                root.complete = true;
+              }
+            }
+            const uniqueNames = new Map<string, string>();
+            (d.uniqueNames ?? []).forEach((names, i) => {
+              for (const u of names) uniqueNames.set(u, d.dimensions[i]?.name ?? "");
             });
-            root.complete = true;
-          }
-          return root;
-        });
-        const uniqueNames = new Map<string, string>();
-        (d.uniqueNames ?? []).forEach((names, i) => {
-          for (const u of names) uniqueNames.set(u, d.dimensions[i]?.name ?? "");
-        });
-        return { dimensions: d.dimensions, aliasTables: d.aliasTables, uniqueNames };
-      });
-      this.dims = read;
-      read.catch(() => {
-        if (this.dims === read) this.dims = null;
-      });
+            return { dimensions: d.dimensions, aliasTables: d.aliasTables, uniqueNames };
+          })
+          .catch((e: unknown) => {
+            // A failed read is forgotten (the next call reads again); a caller that only stopped waiting is not one.
+            if (this.dimsJoin === join) this.dimsJoin = null;
+            throw e;
+          });
+      join = this.options.share ? this.options.share(readDims) : sharedPromise(readDims);
+      this.dimsJoin = join;
     }
-    return this.dims;
+    return this.dimsJoin();
   }
 
   /** How many members are kept. */
@@ -148,9 +324,27 @@ export class MembersOnDemand {
     return this.count;
   }
 
-  /** Drops what was read past the bound (the dimensions stay): called between calls, never inside one. */
+  /** Drops every member read but the dimensions' tops, unless a call holds them; answers how many were dropped. */
+  drop(): number {
+    if (this.running > 0) return 0;
+    const before = this.count;
+    this.trimAll();
+    return before - this.count;
+  }
+
+  /** Keeps the server's bound (a call's start): what is held past it, least recently used first, is dropped. */
   trim(): void {
-    if (this.count <= this.kept) return;
+    this.used = this.bound.stamp();
+    if (this.bound.held > this.bound.limit) {
+      try {
+        this.bound.settle(this);
+      } catch {
+        this.drop();
+      }
+    }
+  }
+
+  private trimAll(): void {
     this.byName.clear();
     this.byAlias.clear();
     this.unknown.clear();
@@ -159,6 +353,7 @@ export class MembersOnDemand {
     this.count = 0;
     const tops = this.roots.map((r) => r.info);
     this.roots = tops.map((r) => this.add(r, null));
+    this.built = null;
     this.version++;
   }
 
@@ -186,7 +381,11 @@ export class MembersOnDemand {
   }
 
   /** Makes sure every label was looked up (one parallel round for those not yet known). */
-  async ensureLabels(labels: Iterable<string>): Promise<void> {
+  ensureLabels(labels: Iterable<string>): Promise<void> {
+    return this.step(() => this.readLabels(labels));
+  }
+
+  private async readLabels(labels: Iterable<string>): Promise<void> {
     const asked: string[] = [];
     const seen = new Set<string>();
     for (const raw of labels) {
@@ -202,11 +401,11 @@ export class MembersOnDemand {
     // The dimensions and the labels are asked at once (a session's first grid waits for one round, not two).
     const [, chains] = await Promise.all([this.dimensions(), this.source.lookup(asked)]);
     const prototypes: string[] = [];
-    chains.forEach((chain, i) => {
+    for (const [i, chain] of chains.entries()) {
       const label = asked[i] as string;
       if (!chain || chain.length === 0) {
         this.unknown.add(lower(label));
-        return;
+        continue;
       }
       const last = this.addChain(chain);
       if (last?.shared) prototypes.push(last.info.name);
@@ -214,12 +413,17 @@ export class MembersOnDemand {
       if (last && lower(last.info.name) !== lower(label) && !this.byAlias.has(lower(label))) {
         this.byAlias.set(lower(label), lower(last.info.name));
       }
-    });
+      await this.breathe();
+    }
     await this.ensureStored(prototypes);
   }
 
   /** Makes sure every MDX unique name (an answer's members) was looked up, when the source reads them so. */
-  async ensureUniqueNames(uniqueNames: Iterable<string>): Promise<void> {
+  ensureUniqueNames(uniqueNames: Iterable<string>): Promise<void> {
+    return this.step(() => this.readUniqueNames(uniqueNames));
+  }
+
+  private async readUniqueNames(uniqueNames: Iterable<string>): Promise<void> {
     await this.dimensions();
     const lookupUnique = this.source.lookupUnique?.bind(this.source);
     if (!lookupUnique) return;
@@ -229,19 +433,24 @@ export class MembersOnDemand {
     if (asked.length === 0) return;
     const chains = await lookupUnique(asked);
     const prototypes: string[] = [];
-    chains.forEach((chain, i) => {
+    for (const [i, chain] of chains.entries()) {
       if (!chain || chain.length === 0) {
         this.unknownUnique.add(asked[i] as string);
-        return;
+        continue;
       }
       const last = this.addChain(chain);
       if (last?.shared) prototypes.push(last.info.name);
-    });
+      await this.breathe();
+    }
     await this.ensureStored(prototypes);
   }
 
   /** Makes sure every child of each member (a name read so far) is read. */
-  async ensureChildren(names: Iterable<string>): Promise<void> {
+  ensureChildren(names: Iterable<string>): Promise<void> {
+    return this.step(() => this.readChildren(names));
+  }
+
+  private async readChildren(names: Iterable<string>): Promise<void> {
     await this.dimensions();
     const wanted: Node[] = [];
     for (const n of names) {
@@ -252,43 +461,63 @@ export class MembersOnDemand {
     if (wanted.length === 0) return;
     const lists = await this.source.children(wanted.map((w) => w.info));
     const shared: string[] = [];
-    lists.forEach((kids, i) => {
+    for (const [i, kids] of lists.entries()) {
       const parent = wanted[i] as Node;
-      kids.forEach((k, j) => {
+      for (const [j, k] of kids.entries()) {
         const child = this.add({ ...k, parent: parent.info.name, position: k.position ?? j }, parent);
         if (child.shared) shared.push(child.info.name);
-      });
+        await this.breathe();
+      }
       parent.complete = true;
-    });
+    }
     await this.ensureStored(shared);
   }
 
   /** Makes sure each member's whole subtree is read: a round of children per generation below it. */
-  async ensureSubtrees(names: Iterable<string>): Promise<void> {
+  ensureSubtrees(names: Iterable<string>): Promise<void> {
+    return this.step(() => this.readSubtrees(names));
+  }
+
+  /**
+   * A round of children per generation; each member is opened once (a server that lists a member under two
+   * parents, or again below itself, is read once), and never more generations than an outline can hold.
+   */
+  private async readSubtrees(names: Iterable<string>): Promise<void> {
+    const opened = new Set<Node>();
     let level = [...names];
-    while (level.length > 0) {
-      await this.ensureChildren(level);
+    for (let generation = 0; level.length > 0; generation++) {
+      if (generation > MAX_GENERATIONS)
+        throw this.refusal(OUTLINE_LIES.tooDeep(level[0] as string, MAX_GENERATIONS));
+      await this.readChildren(level);
       const next: string[] = [];
       for (const n of level) {
         const node = this.node(n);
-        if (!node) continue;
-        for (const k of node.kids.values()) if (!k.shared && k.info.childCount > 0) next.push(k.info.name);
+        if (!node || opened.has(node)) continue;
+        opened.add(node);
+        for (const k of node.kids.values()) {
+          if (k.shared || k.info.childCount === 0) continue;
+          const stored = this.node(k.info.name);
+          if (stored && !opened.has(stored)) next.push(k.info.name);
+        }
       }
-      level = next;
+      level = [...new Set(next)];
+      await nextTurn();
     }
   }
 
   /** Makes sure every member of these dimensions (all when `null`) is read. */
-  async ensureDimensions(names: readonly string[] | null): Promise<void> {
-    const { dimensions } = await this.dimensions();
-    const wanted = names === null ? dimensions.map((d) => d.name) : names;
-    await this.ensureSubtrees(wanted.filter((n) => this.byName.has(lower(n))));
+  ensureDimensions(names: readonly string[] | null): Promise<void> {
+    return this.step(async () => {
+      const { dimensions } = await this.dimensions();
+      const wanted = names === null ? dimensions.map((d) => d.name) : names;
+      await this.readSubtrees(wanted.filter((n) => this.byName.has(lower(n))));
+    });
   }
 
   /** The stored members of shared members read, so that the rebuilt outline holds each shared member's prototype. */
   private async ensureStored(names: readonly string[]): Promise<void> {
     const missing = names.filter((n) => !this.byName.has(lower(n)));
-    if (missing.length > 0) await this.ensureLabels(missing);
+    if (missing.length > 0) await this.readLabels(missing);
   }
 
   /** Adds a chain (dimension first); answers the last member. */
@@ -316,6 +545,16 @@ export class MembersOnDemand {
       }
       return existing;
     }
+    // A server that lists a member below itself (its own child, a parent under its child) or one unique name for
+    // two members describes no outline: reading it on would never end, so it is refused, naming the member.
+    let depth = 0;
+    for (let up = parent; up; up = up.parent) {
+      if (lower(up.info.name) === key)
+        throw this.refusal(OUTLINE_LIES.cycle(info.name, parent?.info.name ?? ""));
+      if (++depth > MAX_GENERATIONS) throw this.refusal(OUTLINE_LIES.tooDeep(info.name, MAX_GENERATIONS));
+    }
+    if (info.uniqueName !== undefined && this.byUnique.has(info.uniqueName))
+      throw this.refusal(OUTLINE_LIES.repeatedUnique(info.name, info.uniqueName));
     const stored = this.byName.get(key);
     // Only a member the server says is shared is one from the start (Essbase REST says so). Otherwise (XMLA) a name
     // met again under another parent is kept as it is: the rebuilt outline takes the first in outline order for
@@ -337,12 +576,17 @@ export class MembersOnDemand {
       }
     }
     this.count++;
+    this.addedSinceTurn++;
     this.version++;
     return node;
   }
 
   /** The members read so far as an engine outline (rebuilt only when more were read). */
-  async outline(): Promise<MdxOutline> {
+  outline(): Promise<MdxOutline> {
+    return this.step(() => this.build());
+  }
+
+  private async build(): Promise<MdxOutline> {
     const { dimensions, aliasTables, uniqueNames } = await this.dimensions();
     if (this.built?.version === this.version) return this.built.remote;
     const spec = (n: Node): MemberSpec => {
@@ -428,6 +672,22 @@ export class MembersOnDemand {
   }
 }
 
+/** The dimensions as {@link MembersOnDemand.dimensions} answers them. */
+interface Dims {
+  dimensions: RemoteDimension[];
+  aliasTables: string[];
+  uniqueNames: Map<string, string>;
+}
+
+/** A read shared as one promise by every caller, started by the first. */
+function sharedPromise<T>(read: () => Promise<T>): () => Promise<T> {
+  let p: Promise<T> | null = null;
+  return () => {
+    p ??= read();
+    return p;
+  };
+}
+
 /** A member's children read so far in outline order: by their place when the server said it, else as read. */
 function ordered(n: Node): Node[] {
   const kids = [...n.kids.values()];
@@ -465,46 +725,10 @@ function withoutShared(d: DimensionSpec, seen: Set<string>): DimensionSpec {
   return { ...d, members: d.members.filter(first).map(keep) };
 }
 
-/** `&CurrMonth` → its value; `Q-T-D(Feb)` → `Feb`; `100-10: Cola` → `100-10`. */
-const DTS = /^[a-z]-t-d\s*\(\s*(.+?)\s*\)$/i;
-
-/** The member names a cell's text may stand for, as the engine's label reader reads it. */
-function namesOf(text: string, variables: Readonly<Record<string, string>> | undefined): string[] {
-  let t = text.trim();
-  if (t.startsWith("'")) t = t.slice(1).trim();
-  if (t === "") return [];
-  const variable = (v: string) => {
-    if (!v.startsWith("&") || !variables) return undefined;
-    const key = lower(v.slice(1));
-    for (const [k, value] of Object.entries(variables)) if (lower(k) === key) return value;
-    return undefined;
-  };
-  // A known variable stands for its value only: its own text names no member, so it is not asked for.
-  const value = variable(t);
-  if (value !== undefined) return [value];
-  const out = [t];
-  const dts = DTS.exec(t);
-  if (dts) {
-    const latest = dts[1] as string;
-    out.push(variable(latest) ?? latest);
-  }
-  const colon = t.indexOf(": ");
-  if (colon > 0) out.push(t.slice(0, colon));
-  return out;
-}
-
-/** Texts of a sheet that are never member names: empty, the missing and no-access labels. */
+/** Whether a cell's text is a label that names no member (empty, missing, no access), as the engine reads it. */
 function isValueLabel(t: string, s: ResolvedGridSettings): boolean {
-  const l = lower(t);
-  return (
-    l === lower(s.missingLabel) ||
-    l === "#missing" ||
-    l === "#mi" ||
-    l === lower(s.noAccessLabel) ||
-    l === "#noaccess" ||
-    l === "#no access" ||
-    l === "#invalid"
-  );
+  const kind = labelKind(t, s);
+  return kind === "empty" || kind === "missing" || kind === "noAccess";
 }
 
 /** Distinct numeric texts in one column of data rows past which the column is data, not numeric member names. */
@@ -534,12 +758,12 @@ export async function ensureSheetMembers(
       if (typeof cell !== "string" && !(typeof cell === "number" && Number.isFinite(cell))) return;
       const t = String(cell).trim();
       if (t === "" || isValueLabel(t, settings)) return;
-      if (isNumericText(t)) {
+      if (labelKind(t, settings) === "number") {
         numbers.push({ row: r, column: c, text: t });
         if (c === 0) first.push(t);
         return;
       }
-      first.push(...namesOf(t, variables));
+      first.push(...labelNames(t, variables));
     });
   });
   let asked = first;
@@ -595,7 +819,7 @@ export function labelsOf(
       if (!isMember(r, c)) return;
       const t = text.trim();
       if (t === "" || isValueLabel(t, settings)) return;
-      out.push(...namesOf(t, settings.substitutionVariables));
+      out.push(...labelNames(t, settings.substitutionVariables));
     });
   });
   return out;

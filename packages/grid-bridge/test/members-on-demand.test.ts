@@ -4,6 +4,7 @@ import {
   type CubeMemberSource,
   ensureGridOperation,
   ensureSheetMembers,
+  MemberBound,
   MembersOnDemand,
   type RemoteMemberInfo,
 } from "../src/members-on-demand.ts";
@@ -187,15 +188,22 @@ describe("MembersOnDemand", () => {
     ]);
   });
 
-  it("drops what it read past its bound, the dimensions kept", async () => {
-    const { src } = source();
-    const members = new MembersOnDemand(src, "App.Cube", 5);
-    await members.ensureDimensions(["Entity"]);
-    expect(members.size).toBeGreaterThan(5);
-    members.trim();
-    expect(members.size).toBe(3);
-    expect((await members.outline()).outline.dimension("Entity")?.members.map((m) => m.name)).toEqual([
+  it("keeps the server's bound: a set no call holds, used least recently, is dropped to its dimensions", async () => {
+    const bound = new MemberBound(12);
+    const first = new MembersOnDemand(source().src, "App.Cube", { bound });
+    const second = new MembersOnDemand(source().src, "App.Cube", { bound });
+    await first.ensureDimensions(["Entity"]);
+    expect(first.size).toBe(11);
+    await second.ensureChildren(["Account"]);
+    expect(second.size).toBe(6);
+    expect(first.size).toBe(3);
+    expect(bound.held).toBeLessThanOrEqual(12);
+    expect((await first.outline()).outline.dimension("Entity")?.members.map((m) => m.name)).toEqual([
       "Entity",
     ]);
+    // Read again when a call needs it, the other set (now the least recently used) dropped in its turn.
+    await first.ensureChildren(["Entity"]);
+    expect(first.size).toBe(6);
+    expect(second.size).toBe(6);
   });
 });

@@ -9,6 +9,7 @@ import { X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
+import { getHeapStatistics } from "node:v8";
 import { CONNECTORS, type Connector, isConnector } from "@qibates/provider";
 import { DEMO_USERS } from "./demo.ts";
 import { checkProviderAddress, DEMO_HOST } from "./provider-address.ts";
@@ -53,6 +54,15 @@ function variable<T>(
 /** `v`, also read under the name it had before (`formerly`). */
 function renamed<T>(v: Variable<T>, formerly: string): Variable<T> {
   return { ...v, formerly };
+}
+
+/** Heap a member of a remote cube holds, kept and rebuilt as an outline (names, aliases, the engine's member). */
+const MEMBER_HEAP_BYTES = 1200;
+
+/** MEMBERS_HELD_MAX's default: the members a quarter of this process's heap holds, within the setting's range. */
+function membersHeldDefault(): number {
+  const members = Math.floor(getHeapStatistics().heap_size_limit / 4 / MEMBER_HEAP_BYTES);
+  return Math.min(100_000_000, Math.max(10_000, members));
 }
 
 const integer =
@@ -488,6 +498,13 @@ export const variables = {
     integer(64 * 1024, 1024 * 1024 * 1024),
     16 * 1024 * 1024,
     "16777216",
+  ),
+  membersHeldMax: variable(
+    "MEMBERS_HELD_MAX",
+    "The most members of remote cubes (Essbase, SSAS, Smart View) the server keeps for every session together; past it, the members of the cubes and sessions used least recently are dropped (read again when a call needs them), never those a running call reads; a call that would still go past it is refused (QB_ERR_PROVIDER_MALFORMED).",
+    integer(10_000, 100_000_000),
+    membersHeldDefault(),
+    "a quarter of the heap",
   ),
   providerCaFile: variable(
     "PROVIDER_CA_FILE",

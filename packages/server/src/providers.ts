@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { openRemoteProviders } from "@qibates/connectors";
+import { MEMBERS_HELD, openRemoteProviders } from "@qibates/connectors";
 import { Upstreams } from "@qibates/connectors/net";
 import { addressKey } from "@qibates/connectors/xmla";
 import {
@@ -92,6 +92,7 @@ export async function openProviders(
     | "providerConnectTimeoutSeconds"
     | "providerReadTimeoutSeconds"
     | "upstreamMaxAnswerBytes"
+    | "membersHeldMax"
     | "providerCaFile"
     | "ssasXmlaUrls"
     | "calcJobTimeoutSeconds"
@@ -141,6 +142,7 @@ export async function openProviders(
     },
   });
   if (!config) return { ...providerRegistry({ demo: embedded }), close: () => embedded.close() };
+  MEMBERS_HELD.limit = config.membersHeldMax;
   const upstreams = new Upstreams({
     allowedHosts: config.allowedHosts,
     connectTimeoutMs: config.providerConnectTimeoutSeconds * 1000,

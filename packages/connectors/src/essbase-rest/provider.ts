@@ -18,7 +18,7 @@ import {
   knownAliasTable,
   labelsOf,
   layoutSource,
-  MembersOnDemand,
+  type MembersOnDemand,
   olapCellSetOf,
   olapMetadataOf,
   queryMembers,
@@ -65,6 +65,7 @@ import {
 import { CONNECTOR_REASONS, UNREADABLE } from "../net/unreadable.ts";
 import { answeringBy, readingThroughBusy, sharingOneReadWait } from "../net/upstream.ts";
 import { type OpenedGrid, RemoteGridOperations, type Sheet } from "../remote/grid-operations.ts";
+import { membersOnDemand } from "../remote/members.ts";
 import { OUTLINE_TTL_MS, OutlineCache } from "../remote/outline-cache.ts";
 import { cubeList } from "../remote/outline-operations.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
@@ -202,7 +203,7 @@ export class EssbaseRestProvider extends RemoteProvider<UpstreamSession> impleme
   async members(session: ProviderSession, app: string, cube: string): Promise<MembersOnDemand> {
     const s = this.upstream(session);
     const members = await s.members.get(`${app.toLowerCase()}.${cube.toLowerCase()}`, async () => {
-      return new MembersOnDemand(essbaseRestMembers(s.client, app, cube), `${app}.${cube}`);
+      return membersOnDemand(essbaseRestMembers(s.client, app, cube), `${app}.${cube}`, s.client);
     });
     members.trim();
     return members;

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { lookup as dnsLookup } from "node:dns/promises";
+import { setMaxListeners } from "node:events";
 import { isIP, type LookupFunction } from "node:net";
 import { Readable } from "node:stream";
 import { rootCertificates } from "node:tls";
@@ -656,6 +657,119 @@ export function withinCallDeadline<T>(
 ): Promise<T> {
   return callDeadline.run(deadline, work);
 }
+/**
+ * The error of a caller whose own deadline passed while it waited for a read it shares: the one its own request
+ * would have thrown (the server answers the call's deadline error in its place).
+ */
+const callEnded = (address: string | undefined) => upstreamUnreachable(address ?? "—");
+
+/**
+ * Shares one read (a cube's dimensions, an outline) between the calls that need it, each within its own deadline:
+ * `shareAcrossCalls(read)` answers a function each caller awaits. The read's requests run within the latest
+ * deadline of the callers that wait for it (read again at each request), and are dropped only once every caller
+ * stopped waiting (each at its own deadline); a caller whose deadline passes stops waiting, and a call that joins
+ * a read so dropped starts it again. A caller outside any call's deadline (a tool) waits without one, and so does
+ * the read from then on. `address`: the server's, named by a caller's error when its deadline passes.
+ */
+export function shareAcrossCalls<T>(read: () => Promise<T>, address?: string): () => Promise<T> {
+  interface Run {
+    controller: AbortController;
+    by: number;
+    waiting: number;
+    unbounded: boolean;
+    settled: boolean;
+    read: Promise<T> | null;
+  }
+  let run: Run | null = null;
+  return () => {
+    const call = callDeadline.getStore();
+    // A read every caller left is started again for a new one.
+    if (run === null || run.controller.signal.aborted) {
+      const controller = new AbortController();
+      setMaxListeners(0, controller.signal);
+      run = {
+        controller,
+        by: Number.NEGATIVE_INFINITY,
+        waiting: 0,
+        unbounded: false,
+        settled: false,
+        read: null,
+      };
+    }
+    const current = run;
+    if (call === undefined) current.unbounded = true;
+    else current.by = Math.max(current.by, call.by);
+    if (current.read === null) {
+      const deadline = {
+        get by() {
+          return current.unbounded ? Number.POSITIVE_INFINITY : current.by;
+        },
+        signal: current.controller.signal,
+      };
+      // Started outside the joining call's own deadline: the read's requests see only the shared one.
+      const started = callDeadline.exit(() => callDeadline.run(deadline, read));
+      current.read = started;
+      const done = () => {
+        current.settled = true;
+      };
+      started.then(done, done);
+    }
+    const shared = current.read;
+    // A read done is answered to every caller, a late one too (its next request is the one refused).
+    if (call === undefined || current.settled) return shared;
+    current.waiting++;
+    return new Promise<T>((resolve, reject) => {
+      const leave = () => {
+        call.signal.removeEventListener("abort", ended);
+        current.waiting--;
+      };
+      const ended = () => {
+        leave();
+        if (current.waiting === 0 && !current.unbounded && !current.settled) current.controller.abort();
+        reject(callEnded(address));
+      };
+      if (call.signal.aborted) {
+        ended();
+        return;
+      }
+      call.signal.addEventListener("abort", ended, { once: true });
+      shared.then(
+        (value) => {
+          leave();
+          resolve(value);
+        },
+        (e: unknown) => {
+          leave();
+          reject(e);
+        },
+      );
+    });
+  };
+}
+
+/**
+ * Runs `work` (requests of one call made side by side) so that `stop()` drops every one of them still under way
+ * and sends no more, as the call's deadline would, the call's own deadline still kept: a call whose one request
+ * failed does not wait for, nor keep loading, the others.
+ */
+export function stoppingTogether<T>(work: (stop: () => void) => Promise<T>): Promise<T> {
+  const parent = callDeadline.getStore();
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  const stop = () => controller.abort();
+  if (parent?.signal.aborted) stop();
+  parent?.signal.addEventListener("abort", stop, { once: true });
+  const deadline = {
+    get by() {
+      return parent?.by ?? Number.POSITIVE_INFINITY;
+    },
+    signal: controller.signal,
+  };
+  return callDeadline
+    .run(deadline, () => work(stop))
+    .finally(() => parent?.signal.removeEventListener("abort", stop));
+}
+
 /**
  * The deadline of the requests run within it (`null`: set by the first of them, a read timeout after it); `whole`:
  * each request waits for its answer until then, even past the read timeout.

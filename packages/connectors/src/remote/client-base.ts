@@ -40,7 +40,7 @@ export abstract class RemoteClient implements ListedClient {
   protected constructor(
     protected readonly upstreams: Upstreams,
     /** The server's address as messages name it (a base URL, or an origin). */
-    private readonly where: string,
+    readonly where: string,
     credentials: Credentials,
   ) {
     this.username = credentials.username;

@@ -6,7 +6,7 @@ import {
   engineSettings,
   ensureSheetMembers,
   knownAliasTable,
-  MembersOnDemand,
+  type MembersOnDemand,
   memberInfo,
   remoteAliasTable,
   remoteDimension,
@@ -41,6 +41,7 @@ import {
   type OpenedGrid,
   RemoteGridOperations,
 } from "../remote/grid-operations.ts";
+import { membersOnDemand } from "../remote/members.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
 import { cubeList } from "../remote/outline-operations.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
@@ -225,7 +226,7 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
       const real = await this.cubeNames(session, ref);
       return {
         ref: real,
-        members: new MembersOnDemand(smartViewMembers(client, real), `${real.application}.${real.cube}`),
+        members: membersOnDemand(smartViewMembers(client, real), `${real.application}.${real.cube}`, client),
       };
     });
     found.members.trim();

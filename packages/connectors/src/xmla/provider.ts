@@ -8,7 +8,7 @@ import {
   engineError,
   gridAnswer,
   layoutSource,
-  MembersOnDemand,
+  type MembersOnDemand,
 } from "@qibates/grid-bridge";
 import type {
   ApplicationRef,
@@ -40,6 +40,7 @@ import {
   type OpenedGrid,
   RemoteGridOperations,
 } from "../remote/grid-operations.ts";
+import { membersOnDemand } from "../remote/members.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
 import { cubeList } from "../remote/outline-operations.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
@@ -183,7 +184,7 @@ export class XmlaProvider extends RemoteProvider<XmlaSession> implements Provide
       return {
         app,
         cube,
-        members: new MembersOnDemand(xmlaMembers(s.client, properties, app, cube), `${app}.${cube}`),
+        members: membersOnDemand(xmlaMembers(s.client, properties, app, cube), `${app}.${cube}`, s.client),
       };
     });
     members.trim();

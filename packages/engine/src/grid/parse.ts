@@ -48,14 +48,92 @@ export function parseValue(text: string, settings: ResolvedGridSettings): number
   return pct ? n / 100 : n;
 }
 
-function isMissingLabel(t: string, s: ResolvedGridSettings): boolean {
+/** The texts Essbase and Smart View write for a cell without data, beside the sheet's own missing label. */
+const MISSING_TEXTS = ["#missing", "#mi", "#nodata"];
+/** The texts written for a cell the user may not read (or an invalid one), beside the sheet's own label. */
+const NO_ACCESS_TEXTS = ["#noaccess", "#no access", "#invalid"];
+
+/**
+ * What a cell's text is to the grid reader before any member is looked up: `empty`; `missing` (the sheet's
+ * missing label or `#Missing`, `#MI`, `#NoData`); `noAccess` (the sheet's no-access label or `#NoAccess`,
+ * `#No Access`, `#Invalid`); `number` (a bare number: data, or a numeric member name in a header); `name` (text
+ * that may name a member: {@link labelNames}). A leading quote makes any text a `name` (`'100`, `'#Missing`).
+ * The one reading of labels: the grid's parser and the members a connector reads for a sheet both use it.
+ */
+export type LabelKind = "empty" | "missing" | "noAccess" | "number" | "name";
+
+export function labelKind(
+  text: string,
+  s: Pick<ResolvedGridSettings, "missingLabel" | "noAccessLabel">,
+): LabelKind {
+  const t = text.trim();
+  if (t === "") return "empty";
+  if (t.startsWith("'")) return "name";
+  if (isNumericText(t)) return "number";
+  if (isMissingLabel(t, s)) return "missing";
   const l = t.toLowerCase();
-  return l === s.missingLabel.toLowerCase() || l === "#missing" || l === "#mi" || l === "#nodata";
+  if (l === s.noAccessLabel.toLowerCase() || NO_ACCESS_TEXTS.includes(l)) return "noAccess";
+  return "name";
+}
+
+function isMissingLabel(t: string, s: Pick<ResolvedGridSettings, "missingLabel">): boolean {
+  const l = t.toLowerCase();
+  return l === s.missingLabel.toLowerCase() || MISSING_TEXTS.includes(l);
 }
 
 function isLabel(t: string, s: ResolvedGridSettings): boolean {
-  const l = t.toLowerCase();
-  return isMissingLabel(t, s) || l === s.noAccessLabel.toLowerCase() || l === "#noaccess" || l === "#invalid";
+  const k = labelKind(t, s);
+  return k === "missing" || k === "noAccess";
+}
+
+/** A label's parts as {@link resolveLabel} reads them: a variable's name, a Dynamic Time Series, a `name: alias`. */
+interface LabelParts {
+  /** The text, trimmed. */
+  text: string;
+  /** `&CurrMonth` → `CurrMonth`. */
+  variable?: string;
+  /** `Q-T-D(Feb)` → `Q-T-D` and `Feb`. */
+  dts?: { series: string; latest: string };
+  /** `100-10: Cola` → `100-10`. */
+  beforeColon?: string;
+}
+
+function labelParts(text: string): LabelParts {
+  const t = text.trim();
+  const parts: LabelParts = { text: t };
+  if (t.startsWith("&")) {
+    parts.variable = t.slice(1);
+    return parts;
+  }
+  const dts = DTS.exec(t);
+  if (dts) parts.dts = { series: dts[1] as string, latest: dts[2] as string };
+  const colon = t.indexOf(": ");
+  if (colon > 0) parts.beforeColon = t.slice(0, colon);
+  return parts;
+}
+
+/**
+ * The member names a `name` label ({@link labelKind}) may stand for, in the order {@link resolveLabel} tries
+ * them: the text itself; a known substitution variable's value (its own text then names no member and is left
+ * out); a Dynamic Time Series' latest period (a variable's value when it is one); the name before `: `.
+ */
+export function labelNames(text: string, variables?: Readonly<Record<string, string>>): string[] {
+  let t = text.trim();
+  if (t.startsWith("'")) t = t.slice(1).trim();
+  const p = labelParts(t);
+  if (p.text === "") return [];
+  if (p.variable !== undefined) {
+    const value = variables ? variableValue(variables, p.variable) : undefined;
+    return value === undefined ? [p.text] : [value];
+  }
+  const out = [p.text];
+  if (p.dts) {
+    const latest = p.dts.latest;
+    const value = latest.startsWith("&") && variables ? variableValue(variables, latest.slice(1)) : undefined;
+    out.push(value ?? latest);
+  }
+  if (p.beforeColon !== undefined) out.push(p.beforeColon);
+  return out;
 }
 
 /**
@@ -81,18 +159,17 @@ export function resolveLabel(
   if (t === "") return undefined;
   const direct = outline.resolve(t, aliasTable);
   if (direct) return direct;
-  if (t.startsWith("&")) {
-    const value = variables ? variableValue(variables, t.slice(1)) : outline.substitutionVariable(t);
+  const p = labelParts(t);
+  if (p.variable !== undefined) {
+    const value = variables ? variableValue(variables, p.variable) : outline.substitutionVariable(t);
     return value === undefined ? undefined : outline.resolve(value, aliasTable);
   }
-  const dts = DTS.exec(t);
-  if (dts) {
+  if (p.dts) {
     // The latest period: a name, an alias of the active table or a substitution variable.
-    const latest = resolveLabel(outline, dts[2] as string, aliasTable, variables);
-    if (latest) return dynamicTimeSeriesMember(outline, dts[1] as string, latest);
+    const latest = resolveLabel(outline, p.dts.latest, aliasTable, variables);
+    if (latest) return dynamicTimeSeriesMember(outline, p.dts.series, latest);
   }
-  const colon = t.indexOf(": ");
-  if (colon > 0) return outline.resolve(t.slice(0, colon), aliasTable);
+  if (p.beforeColon !== undefined) return outline.resolve(p.beforeColon, aliasTable);
   return undefined;
 }
 
