@@ -1,11 +1,13 @@
-import type { CubeMemberSource, RemoteMemberInfo } from "@qibates/grid-bridge";
+import type { CubeMemberSource, RemoteMemberInfo, ServerMemberRow } from "@qibates/grid-bridge";
 import {
   cubePath,
+  DATA_STORAGE,
   type DimensionBean,
   type MemberBean,
   outlinePath,
   type RestCollection,
 } from "@qibates/protocols/essbase-rest";
+import { UNREADABLE } from "../net/unreadable.ts";
 import { eachLimited } from "../remote/each-limited.ts";
 import type { EssbaseRestClient } from "./client.ts";
 import { dimensionType, memberInfoOf } from "./outline.ts";
@@ -90,5 +92,62 @@ export function essbaseRestMembers(client: EssbaseRestClient, app: string, cube:
         return kids.map((k, i) => ({ ...memberInfoOf(k, i), parent: name }));
       });
     },
+  };
+}
+
+/**
+ * A member of the outline endpoints as member selection shows it, or null when the server left out what it needs
+ * (its dimension, generation or level): the caller then answers from the outline instead.
+ */
+export function selectionRowOf(m: MemberBean): ServerMemberRow | null {
+  if (!m || typeof m.name !== "string") return null;
+  const dimension = typeof m.dimensionName === "string" && m.dimensionName !== "" ? m.dimensionName : null;
+  if (dimension === null || typeof m.generationNumber !== "number" || typeof m.levelNumber !== "number") {
+    return null;
+  }
+  const aliases: Record<string, string> = {};
+  for (const [t, a] of Object.entries(m.aliases ?? {})) if (typeof a === "string" && a !== "") aliases[t] = a;
+  const storage = (m.dataStorageType ?? "").toUpperCase().replace(/[^A-Z]/g, "");
+  return {
+    dimension,
+    name: m.name,
+    aliases,
+    generation: m.generationNumber,
+    level: m.levelNumber,
+    shared: storage === DATA_STORAGE.shared || storage === "SHARED",
+  };
+}
+
+/**
+ * Member selection's requests to the outline endpoint (`GET /outline/{app}/{cube}`): a parent's children
+ * (`?parent=`) and a keyword search (`?keyword=`, `matchWholeWord`), each asked whole (`limit=0`, as appliedolap's
+ * client asks a live server for a parent's children) and read on while the server says it has more. Null when the
+ * server names no such parent, or when a member it lists lacks what selection shows ({@link selectionRowOf}).
+ */
+export function essbaseRestSelection(client: EssbaseRestClient, app: string, cube: string) {
+  const base = outlinePath(app, cube);
+  const list = async (query: string): Promise<ServerMemberRow[] | null> => {
+    const budget = new ListBudget(client);
+    const out: ServerMemberRow[] = [];
+    for (let offset = 0; ; ) {
+      const page = await client.getIfFound<{ items?: MemberBean[]; hasMore?: boolean }>(
+        `${base}?${query}&offset=${offset}&limit=0`,
+      );
+      if (page === null) return null;
+      if (!Array.isArray(page.items)) throw client.malformed(UNREADABLE.noItems(base));
+      budget.take(page.items.length, base);
+      for (const item of page.items) {
+        const row = selectionRowOf(item);
+        if (row === null) return null;
+        out.push(row);
+      }
+      if (!page.hasMore || page.items.length === 0) return out;
+      offset += page.items.length;
+    }
+  };
+  return {
+    children: (parent: string) => list(`parent=${enc(parent)}`),
+    search: (keyword: string, matchWholeWord: boolean) =>
+      list(`keyword=${enc(keyword)}&matchWholeWord=${matchWholeWord}`),
   };
 }
