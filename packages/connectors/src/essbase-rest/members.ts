@@ -17,8 +17,9 @@ import { ListBudget, readPages } from "./paging.ts";
  * What the members read on demand (`MembersOnDemand`, issue 73) ask of Essbase 21c's outline endpoints: the
  * dimensions (`GET /outline/{app}/{cube}`, with `…/dimensions` and `…/aliases`), a member and its ancestors
  * (`GET /outline/{app}/{cube}/{member}` and `…/ancestors/{member}`, both at once; a label that names no member
- * by its name is looked for among aliases with `?keyword=…&matchWholeWord=true`), and a member's children
- * (`?parent=`, paged). At most {@link IN_FLIGHT} requests at once.
+ * by its name is looked for among aliases with `?keyword=…&matchWholeWord=true`; a long sheet's labels through
+ * their siblings, {@link lookupBySiblings}), and a member's children (`?parent=`, paged). At most
+ * {@link IN_FLIGHT} requests at once.
  */
 
 /** Requests in flight at once for one call's members (browsers allow 6 a host; a grid's labels come in one round). */

@@ -350,9 +350,25 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
     if (known && Date.now() - known.at < (this.options.outlineTtlMs ?? OUTLINE_TTL_MS)) {
       ({ app, cube } = known);
     } else {
-      const names = await this.p.cubeNames(session, ref);
-      app = names.app;
-      cube = names.cubes.find((c) => same(c, ref.cube));
+      // The application's cubes are asked under the name the call gave beside the list of applications (one
+      // round, not two), and used when that name is the application's own spelling; else asked again under it.
+      const { client } = upstream;
+      const guessed = allItems<{ name: string }>(
+        client,
+        `/applications/${enc(ref.application)}/databases`,
+      ).then(
+        (items) => items.map((c) => c.name),
+        (e: unknown) => {
+          if (e instanceof ProviderError) return null;
+          throw e;
+        },
+      );
+      guessed.catch(() => undefined);
+      app = await this.p.application(session, ref);
+      const cubes =
+        (app === ref.application ? await guessed : null) ??
+        (await allItems<{ name: string }>(client, `/applications/${enc(app)}/databases`)).map((c) => c.name);
+      cube = cubes.find((c) => same(c, ref.cube));
       if (cube) upstream.cubes.set(key, { at: Date.now(), app, cube });
     }
     if (!cube) {
