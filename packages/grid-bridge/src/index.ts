@@ -11,4 +11,5 @@ export * from "./outline-calls.ts";
 export * from "./planning-errors.ts";
 export * from "./remote-layout.ts";
 export * from "./remote-outline.ts";
+export * from "./selection-essbase-stndln.ts";
 export * from "./settings.ts";

@@ -1,11 +1,13 @@
-import type { CubeMemberSource, RemoteMemberInfo } from "@qibates/grid-bridge";
+import type { CubeMemberSource, RemoteMemberInfo, ServerMemberRow } from "@qibates/grid-bridge";
 import {
   cubePath,
+  DATA_STORAGE,
   type DimensionBean,
   type MemberBean,
   outlinePath,
   type RestCollection,
 } from "@qibates/protocols/essbase-rest";
+import { UNREADABLE } from "../net/unreadable.ts";
 import { eachLimited } from "../remote/each-limited.ts";
 import type { EssbaseRestClient } from "./client.ts";
 import { dimensionType, memberInfoOf } from "./outline.ts";
@@ -15,8 +17,9 @@ import { ListBudget, readPages } from "./paging.ts";
  * What the members read on demand (`MembersOnDemand`, issue 73) ask of Essbase 21c's outline endpoints: the
  * dimensions (`GET /outline/{app}/{cube}`, with `…/dimensions` and `…/aliases`), a member and its ancestors
  * (`GET /outline/{app}/{cube}/{member}` and `…/ancestors/{member}`, both at once; a label that names no member
- * by its name is looked for among aliases with `?keyword=…&matchWholeWord=true`), and a member's children
- * (`?parent=`, paged). At most {@link IN_FLIGHT} requests at once.
+ * by its name is looked for among aliases with `?keyword=…&matchWholeWord=true`; a long sheet's labels through
+ * their siblings, {@link lookupBySiblings}), and a member's children (`?parent=`, paged). At most
+ * {@link IN_FLIGHT} requests at once.
  */
 
 /** Requests in flight at once for one call's members (browsers allow 6 a host; a grid's labels come in one round). */
@@ -38,6 +41,21 @@ export function essbaseRestMembers(client: EssbaseRestClient, app: string, cube:
     // From the dimension down, whatever order the server lists them in.
     above.sort((a, b) => (a.generationNumber ?? 0) - (b.generationNumber ?? 0));
     return [...above.map((a) => memberInfoOf(a)), memberInfoOf(found)];
+  };
+
+  // A label alone: the member and its ancestors asked together (one round for a label that is a name, and for an
+  // alias on a server whose member address takes aliases, as the product's own endpoint does), else the member
+  // whose alias it is, found by a whole-word keyword search.
+  const lookupOne = async (label: string): Promise<RemoteMemberInfo[] | null> => {
+    const chain = await chainOf(label, null);
+    if (chain) return chain;
+    const hits = await client.getIfFound<Partial<RestCollection<MemberBean>>>(
+      `${base}?keyword=${enc(label)}&matchWholeWord=true&offset=0&limit=${PAGE}`,
+    );
+    const hit = (hits?.items ?? []).find(
+      (m) => m && Object.values(m.aliases ?? {}).some((a) => typeof a === "string" && sameText(a, label)),
+    );
+    return hit ? chainOf(hit.name, hit) : null;
   };
 
   return {
@@ -63,18 +81,17 @@ export function essbaseRestMembers(client: EssbaseRestClient, app: string, cube:
     },
 
     lookup(labels) {
-      // The member and its ancestors are asked together: one round for a label that is a name (and for an alias
-      // on a server whose member address takes aliases, as the product's own endpoint does).
-      return eachLimited(labels, IN_FLIGHT / 2, async (label) => {
-        const chain = await chainOf(label, null);
-        if (chain) return chain;
-        const hits = await client.getIfFound<Partial<RestCollection<MemberBean>>>(
-          `${base}?keyword=${enc(label)}&matchWholeWord=true&offset=0&limit=${PAGE}`,
-        );
-        const hit = (hits?.items ?? []).find(
-          (m) => m && Object.values(m.aliases ?? {}).some((a) => typeof a === "string" && sameText(a, label)),
-        );
-        return hit ? chainOf(hit.name, hit) : null;
+      return lookupBySiblings(labels, {
+        ancestors: (label) =>
+          client.getIfFound<Partial<RestCollection<MemberBean>>>(`${base}/ancestors/${enc(label)}`),
+        children: (parent) =>
+          readPages<MemberBean>(
+            client,
+            base,
+            (o) => `${base}?parent=${enc(parent)}&offset=${o}&limit=0`,
+            new ListBudget(client),
+          ),
+        one: (all) => eachLimited(all, IN_FLIGHT / 2, lookupOne),
       });
     },
 
@@ -91,4 +108,144 @@ export function essbaseRestMembers(client: EssbaseRestClient, app: string, cube:
       });
     },
   };
+}
+
+/**
+ * A member of the outline endpoints as member selection shows it, or null when the server left out what it needs
+ * (its dimension, generation or level): the caller then answers from the outline instead.
+ */
+export function selectionRowOf(m: MemberBean): ServerMemberRow | null {
+  if (!m || typeof m.name !== "string") return null;
+  const dimension = typeof m.dimensionName === "string" && m.dimensionName !== "" ? m.dimensionName : null;
+  if (dimension === null || typeof m.generationNumber !== "number" || typeof m.levelNumber !== "number") {
+    return null;
+  }
+  const aliases: Record<string, string> = {};
+  for (const [t, a] of Object.entries(m.aliases ?? {})) if (typeof a === "string" && a !== "") aliases[t] = a;
+  const storage = (m.dataStorageType ?? "").toUpperCase().replace(/[^A-Z]/g, "");
+  return {
+    dimension,
+    name: m.name,
+    aliases,
+    generation: m.generationNumber,
+    level: m.levelNumber,
+    shared: storage === DATA_STORAGE.shared || storage === "SHARED",
+  };
+}
+
+/**
+ * Member selection's requests to the outline endpoint (`GET /outline/{app}/{cube}`): a parent's children
+ * (`?parent=`) and a keyword search (`?keyword=`, `matchWholeWord`), each asked whole (`limit=0`, as appliedolap's
+ * client asks a live server for a parent's children) and read on while the server says it has more. Null when the
+ * server names no such parent, or when a member it lists lacks what selection shows ({@link selectionRowOf}).
+ */
+export function essbaseRestSelection(client: EssbaseRestClient, app: string, cube: string) {
+  const base = outlinePath(app, cube);
+  const list = async (query: string): Promise<ServerMemberRow[] | null> => {
+    const budget = new ListBudget(client);
+    const out: ServerMemberRow[] = [];
+    for (let offset = 0; ; ) {
+      const page = await client.getIfFound<{ items?: MemberBean[]; hasMore?: boolean }>(
+        `${base}?${query}&offset=${offset}&limit=0`,
+      );
+      if (page === null) return null;
+      if (!Array.isArray(page.items)) throw client.malformed(UNREADABLE.noItems(base));
+      budget.take(page.items.length, base);
+      for (const item of page.items) {
+        const row = selectionRowOf(item);
+        if (row === null) return null;
+        out.push(row);
+      }
+      if (!page.hasMore || page.items.length === 0) return out;
+      offset += page.items.length;
+    }
+  };
+  return {
+    children: (parent: string) => list(`parent=${enc(parent)}`),
+    search: (keyword: string, matchWholeWord: boolean) =>
+      list(`keyword=${enc(keyword)}&matchWholeWord=${matchWholeWord}`),
+  };
+}
+
+/** Labels asked for their ancestors at once in a round of {@link lookupBySiblings}: one request each. */
+export const PROBES = IN_FLIGHT;
+/** A parent whose children are listed to find a sheet's labels among them has at most this many… */
+const SIBLINGS_READ = 2_000;
+/** …or at most this many per label still to find (a long sheet may be worth a long list). */
+const SIBLINGS_PER_LABEL = 4;
+
+/** What {@link lookupBySiblings} asks of the server. */
+export interface SiblingRequests {
+  /** A member's ancestors (`…/ancestors/{member}`), null when the server names no such member. */
+  ancestors(label: string): Promise<Partial<RestCollection<MemberBean>> | null>;
+  /** A parent's children, every one of them. */
+  children(parent: string): Promise<MemberBean[]>;
+  /** Labels looked up one by one (the member and its ancestors, an alias by keyword search). */
+  one(labels: readonly string[]): Promise<(RemoteMemberInfo[] | null)[]>;
+}
+
+/**
+ * A sheet's labels looked up in a few rounds whatever their number: the rows of a sheet are mostly siblings (a
+ * zoom's, a member selection's children), so a round asks the ancestors of {@link PROBES} labels spread over
+ * those still to find, then lists the children of their parents (each parent once, when its list is not too
+ * long): every label named among those children is found with its ancestors, as its own look-up would have
+ * found it. Rounds go on while they find more labels than they ask for; what is left (aliases, shared members,
+ * labels without siblings on the sheet, a dimension's top) is looked up one by one, as a short sheet's labels are.
+ */
+export async function lookupBySiblings(
+  labels: readonly string[],
+  ask: SiblingRequests,
+): Promise<(RemoteMemberInfo[] | null)[]> {
+  const out = new Array<RemoteMemberInfo[] | null | undefined>(labels.length);
+  const listed = new Set<string>();
+  let pending = labels.map((_, i) => i);
+  while (pending.length > PROBES) {
+    const step = pending.length / PROBES;
+    const probes = Array.from({ length: PROBES }, (_, k) => pending[Math.floor(k * step)] as number);
+    const chains = await eachLimited(probes, PROBES, async (i) => {
+      const answer = await ask.ancestors(labels[i] as string);
+      const above = [...(answer?.items ?? [])].filter((a) => a && typeof a.name === "string");
+      above.sort((a, b) => (a.generationNumber ?? 0) - (b.generationNumber ?? 0));
+      return above;
+    });
+    const room = Math.max(SIBLINGS_READ, SIBLINGS_PER_LABEL * pending.length);
+    const parents = new Map<string, MemberBean[]>();
+    for (const chain of chains) {
+      const parent = chain[chain.length - 1];
+      if (!parent) continue;
+      const key = parent.name.toLowerCase();
+      const count = parent.numberOfChildren ?? 0;
+      if (listed.has(key) || parents.has(key) || count === 0 || count > room) continue;
+      parents.set(key, chain);
+    }
+    const lists = await eachLimited([...parents.values()], IN_FLIGHT, async (chain) => {
+      const parent = chain[chain.length - 1] as MemberBean;
+      return { chain, kids: await ask.children(parent.name) };
+    });
+    const byName = new Map<string, RemoteMemberInfo[]>();
+    for (const { chain, kids } of lists) {
+      listed.add((chain[chain.length - 1] as MemberBean).name.toLowerCase());
+      const above = chain.map((a) => memberInfoOf(a));
+      kids.forEach((k, j) => {
+        if (!k || typeof k.name !== "string") return;
+        const info = memberInfoOf(k, j);
+        // A shared member's name is its stored member's: that one is looked up by its name alone.
+        if (info.storage === "shared" || byName.has(k.name.toLowerCase())) return;
+        byName.set(k.name.toLowerCase(), [...above, info]);
+      });
+    }
+    const before = pending.length;
+    pending = pending.filter((i) => {
+      const chain = byName.get((labels[i] as string).toLowerCase());
+      if (chain) out[i] = chain;
+      return !chain;
+    });
+    // Siblings that found no more labels than the round asked about are not worth another round.
+    if (before - pending.length <= PROBES) break;
+  }
+  const rest = await ask.one(pending.map((i) => labels[i] as string));
+  pending.forEach((i, k) => {
+    out[i] = rest[k] ?? null;
+  });
+  return out.map((c) => c ?? null);
 }

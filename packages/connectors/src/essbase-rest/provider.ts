@@ -13,8 +13,12 @@ import {
   ENGINE_MDX,
   engineError,
   engineSettings,
+  filterAnswerOf,
+  filterMemberUnknown,
   gridAnswer,
   gridRequestOf,
+  keywordFragment,
+  keywordIsLiteral,
   knownAliasTable,
   labelsOf,
   layoutSource,
@@ -22,6 +26,8 @@ import {
   olapCellSetOf,
   olapMetadataOf,
   queryMembers,
+  resolveRow,
+  searchAnswerOf,
   submitStatusesOf,
 } from "@qibates/grid-bridge";
 import {
@@ -35,6 +41,7 @@ import type {
   BulkExportPort,
   CubeRef,
   EssbaseOperations,
+  FilterInput,
   GridCall,
   GridInput,
   LoginInput,
@@ -45,6 +52,7 @@ import type {
   Provider,
   ProviderSession,
   SaveInput,
+  SearchInput,
   VariableLevel,
   VariableSet,
 } from "@qibates/provider";
@@ -84,7 +92,7 @@ import {
   sheetOf,
 } from "./grid.ts";
 import { mdxResultOf } from "./mdx.ts";
-import { essbaseRestMembers } from "./members.ts";
+import { essbaseRestMembers, essbaseRestSelection } from "./members.ts";
 import { readRemoteOutline } from "./outline.ts";
 import { ListBudget, readPages } from "./paging.ts";
 
@@ -343,9 +351,25 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
     if (known && Date.now() - known.at < (this.options.outlineTtlMs ?? OUTLINE_TTL_MS)) {
       ({ app, cube } = known);
     } else {
-      const names = await this.p.cubeNames(session, ref);
-      app = names.app;
-      cube = names.cubes.find((c) => same(c, ref.cube));
+      // The application's cubes are asked under the name the call gave beside the list of applications (one
+      // round, not two), and used when that name is the application's own spelling; else asked again under it.
+      const { client } = upstream;
+      const guessed = allItems<{ name: string }>(
+        client,
+        `/applications/${enc(ref.application)}/databases`,
+      ).then(
+        (items) => items.map((c) => c.name),
+        (e: unknown) => {
+          if (e instanceof ProviderError) return null;
+          throw e;
+        },
+      );
+      guessed.catch(() => undefined);
+      app = await this.p.application(session, ref);
+      const cubes =
+        (app === ref.application ? await guessed : null) ??
+        (await allItems<{ name: string }>(client, `/applications/${enc(app)}/databases`)).map((c) => c.name);
+      cube = cubes.find((c) => same(c, ref.cube));
       if (cube) upstream.cubes.set(key, { at: Date.now(), app, cube });
     }
     if (!cube) {
@@ -354,8 +378,66 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
     return { app, cube, path: `/applications/${enc(app)}/databases/${enc(cube)}` };
   }
 
-  // searchMembers (RemoteOutlineOperations) runs over the outline the connector already read (the REST `keyword`
-  // search has no wildcard and no name-only or alias-only search), so that a search answers as on the demo.
+  /**
+   * `nav/filter` CHILDREN (of a member, or the first level of a dimension) asked of the server in one round: the
+   * parent's children (`?parent=`), beside the cube's dimensions and, for a member, the members whose name or an
+   * alias is the text typed (`?keyword=…&matchWholeWord=true`), so that the member is resolved as the demo
+   * resolves it (an alias of the table, a name, an alias of `Default`). The other filters (descendants, level,
+   * generation, UDA, the whole dimension) have no request of their own in the REST API: they read the dimension.
+   */
+  override async filterMembers(session: ProviderSession, ref: CubeRef, input: FilterInput) {
+    if (String(input.filter).toUpperCase() !== "CHILDREN") return super.filterMembers(session, ref, input);
+    const cube = await this.cubeMembers(session, ref);
+    const select = essbaseRestSelection(this.p.upstream(session).client, cube.app, cube.cube);
+    const member = input.member ? input.member : null;
+    const asked = member ?? input.dimension;
+    const [dims, listed, named] = await Promise.all([
+      cube.members.dimensions(),
+      select.children(asked),
+      member === null ? Promise.resolve([]) : select.search(member.trim().replace(/^'/, ""), true),
+    ]);
+    const table = knownAliasTable(dims.aliasTables, input.aliasTable, "aliastable");
+    const dim = dims.dimensions.find((d) => same(d.name, input.dimension));
+    if (!dim) throw dimensionUnknown(input.dimension, cube.cube);
+    if (named === null) return super.filterMembers(session, ref, input);
+    let parent = dim.name;
+    if (member !== null) {
+      const found = resolveRow(member, table, named);
+      if (!found || !same(found.dimension, dim.name)) throw filterMemberUnknown(member);
+      // A shared member has no children of its own.
+      if (found.shared) return filterAnswerOf(input, table, []);
+      parent = found.name;
+    }
+    const rows = listed !== null && same(parent, asked) ? listed : await select.children(parent);
+    if (rows === null) return super.filterMembers(session, ref, input);
+    return filterAnswerOf(input, table, rows);
+  }
+
+  /**
+   * `nav/search` asked of the server (`?keyword=`): the keyword's longest run without a wildcard, matched as a
+   * whole only when the keyword has no wildcard, so that the server's hits (a name or an alias of any table that
+   * holds the text) hold every member the API's keyword matches; those are then matched as the demo matches
+   * (wildcards, names or aliases of one table, shared members left out) and listed in the demo's order of
+   * dimensions. A keyword of wildcards alone would list every member: it reads the outline as before.
+   */
+  override async searchMembers(session: ProviderSession, ref: CubeRef, input: SearchInput) {
+    const fragment = keywordFragment(input.keyword);
+    if (fragment === null) return super.searchMembers(session, ref, input);
+    const cube = await this.cubeMembers(session, ref);
+    const select = essbaseRestSelection(this.p.upstream(session).client, cube.app, cube.cube);
+    const whole = input.matchWholeWord && keywordIsLiteral(input.keyword);
+    const [dims, hits] = await Promise.all([cube.members.dimensions(), select.search(fragment, whole)]);
+    const table = knownAliasTable(dims.aliasTables, input.aliasTable, "aliastable");
+    if (input.dimension !== null && !dims.dimensions.some((d) => same(d.name, input.dimension as string))) {
+      throw dimensionUnknown(input.dimension, cube.cube);
+    }
+    if (hits === null) return super.searchMembers(session, ref, input);
+    const order = [
+      ...dims.dimensions.filter((d) => d.type !== "attribute"),
+      ...dims.dimensions.filter((d) => d.type === "attribute"),
+    ].map((d) => d.name);
+    return searchAnswerOf(input, table, hits, order);
+  }
 
   /** Where a level's variables are: `/variables`, `/applications/{app}/variables` or the cube's `…/variables`. */
   private async variablesPath(session: ProviderSession, level: VariableLevel): Promise<string> {
@@ -910,6 +992,16 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
       ...answered,
     });
   }
+}
+
+/** `DIMENSION_UNKNOWN`, as the outline calls refuse a dimension the cube lacks. */
+function dimensionUnknown(name: string, cube: string): ProviderError {
+  return new ProviderError(
+    "DIMENSION_UNKNOWN",
+    `Unknown dimension ${name}.`,
+    { dimension: name, cube },
+    "dimension",
+  );
 }
 
 /** Members an answer shows, not read yet, past which the dimensions on its axes are read instead (issue 73). */
