@@ -7,6 +7,7 @@ import { UNREADABLE } from "../net/unreadable.ts";
 import { eachLimited } from "../remote/each-limited.ts";
 import type { OpenCube, SmartViewClient } from "./client.ts";
 import { ESS_INDENT, executeQueryBody, readGrid } from "./grid.ts";
+import { columnsShownIn, layeredQuery, layeredRows } from "./selection.ts";
 
 /**
  * What the members read on demand (`MembersOnDemand`, issue 73) ask of a Smart View provider, with only the
@@ -38,6 +39,28 @@ const DEFAULT_TABLE = "Default";
 /** Parents asked for their children at once (a few more than the client keeps in flight). */
 const PARALLEL = 8;
 
+/** Labels of a sheet asked on their own before the others are asked per dimension (two queries each). */
+const SAMPLE = 7;
+
+/** Labels whose chains one query asks (its MDX stays well under the 64 KiB a server takes). */
+const PER_BATCH = 250;
+
+/**
+ * The dimension each of `count` later labels is likely in, from the dimensions of the labels asked first (in the
+ * sheet's order, `null` for a label naming no member): the shortest cycle (one to three dimensions) their last
+ * labels repeat, carried on; `null` when there is none.
+ */
+export function predictDimensions(seen: readonly (string | null)[], count: number): string[] | null {
+  for (let p = 1; p <= 3; p++) {
+    const tail = seen.slice(-2 * p);
+    if (tail.length < 2 * p || tail.some((d) => d === null)) continue;
+    if (!tail.every((d, i) => i < p || same(d as string, tail[i - p] as string))) continue;
+    const cycle = tail.slice(-p) as string[];
+    return Array.from({ length: count }, (_, i) => cycle[i % p] as string);
+  }
+  return null;
+}
+
 /** The list budget of the API call the members are read for ({@link withinOneBudget}). */
 const callBudget = new AsyncLocalStorage<ListBudget>();
 
@@ -59,6 +82,8 @@ function ancestorsMdx(label: string): string {
 }
 
 export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeMemberSource {
+  /** The cube's dimensions once read (a sheet's later labels are asked per dimension). */
+  let knownDimensions: { name: string; type: string }[] | null = null;
   const budgetOfCall = () => callBudget.getStore() ?? new ListBudget(client);
   /** Each member read (lower case) → its dimension: `EnumMembers` asks for a dimension with the member. */
   const dimensionOf = new Map<string, string>();
@@ -195,6 +220,224 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
     };
   };
 
+  /** Each label's chain asked on its own (two queries a label, all in one round), with its aliases. */
+  const lookupEach = async (labels: readonly string[]): Promise<(RemoteMemberInfo[] | null)[]> => {
+    const budget = budgetOfCall();
+    // Each label's chain is asked twice at once, by names and as the Default alias table shows it (the same
+    // members in the same order): the aliases every cube has come in the labels' round (issue 73), not in one
+    // more round after it.
+    const named = Promise.all(labels.map((label) => chainOf(label)));
+    const shownInDefault = Promise.all(labels.map((label) => chainShownIn(label, DEFAULT_TABLE)));
+    shownInDefault.catch(() => undefined);
+    const chains = await named;
+    for (const c of chains) if (c) budget.take(c.length, "ExecuteQuery (Ancestors)");
+    const shown = await shownInDefault;
+    const tableList = await aliasTables();
+    // Only when the server lists the table as asked: otherwise every table is asked as below.
+    const folded = tableList.includes(DEFAULT_TABLE);
+    const inDefault = new Map<string, string>();
+    if (folded) {
+      chains.forEach((names, i) => {
+        const labelsShown = shown[i];
+        if (!names || labelsShown === undefined) return;
+        if (labelsShown === null) {
+          budget.take(0, `ExecuteQuery (${DEFAULT_TABLE})`);
+          return;
+        }
+        budget.take(labelsShown.length, `ExecuteQuery (${DEFAULT_TABLE})`);
+        if (labelsShown.length !== names.length)
+          throw client.malformed(UNREADABLE.columnTuples(labelsShown.length, names.length));
+        names.forEach((name, j) => {
+          const a = labelsShown[j] as string;
+          const key = name.toLowerCase();
+          if (a !== "" && a !== name && !inDefault.has(key)) inDefault.set(key, a);
+        });
+      });
+    }
+    // Then the aliases of the other tables, per dimension and table: a few queries, not one per label.
+    const others = await withAliases(
+      chains.flatMap((c) => c ?? []),
+      budget,
+      (table) => !folded || table !== DEFAULT_TABLE,
+    );
+    const aliases = (name: string): Record<string, string> | undefined => {
+      const other = others(name);
+      const a = inDefault.get(name.toLowerCase());
+      if (a === undefined) return other;
+      // In the tables' order, as each table's query set them.
+      const record: Record<string, string> = {};
+      for (const t of tableList) {
+        const v = t === DEFAULT_TABLE ? a : other?.[t];
+        if (v !== undefined) record[t] = v;
+      }
+      return record;
+    };
+    return chains.map((names) =>
+      names === null
+        ? null
+        : names.map((name, i) => {
+            const info: RemoteMemberInfo = {
+              name,
+              parent: i === 0 ? null : (names[i - 1] as string),
+              // The ancestors have children; the member itself is asked for its own when they are needed.
+              childCount: 1,
+            };
+            const a = aliases(name);
+            if (a) info.aliases = a;
+            return info;
+          }),
+    );
+  };
+
+  /**
+   * A sheet's labels in a few queries, not two a label: the first {@link SAMPLE} labels are asked on their own
+   * (beside the dimensions, as before); the dimensions they name, in the sheet's order, say which dimension each
+   * later label is likely in (a sheet's labels repeat by row: one row-header dimension, or a few in turn). Those
+   * labels are then asked per dimension, {@link PER_BATCH} at a time, by one query of their chains
+   * (`Hierarchize({Ancestors([a], [Dim].Generations(1)), …})`, each member with its generation, `layeredQuery`)
+   * and one of the same set as the `Default` table shows it, all in one round: the chains are read back from
+   * the members in outline order and their generations. A query the server refuses (a label in another
+   * dimension, or naming no member) and a label found neither by name nor by its `Default` alias are asked on
+   * their own, as before.
+   */
+  const lookupBatched = async (labels: readonly string[]): Promise<(RemoteMemberInfo[] | null)[]> => {
+    if (labels.length <= SAMPLE) return lookupEach(labels);
+    const first = await lookupEach(labels.slice(0, SAMPLE));
+    const rest = labels.slice(SAMPLE);
+    const dims = knownDimensions;
+    const predicted = dims
+      ? predictDimensions(
+          first.map((c) => c?.[0]?.name ?? null),
+          rest.length,
+        )
+      : null;
+    const found: (RemoteMemberInfo[] | null | undefined)[] = new Array(rest.length).fill(undefined);
+    if (dims && predicted) {
+      const budget = budgetOfCall();
+      const groups = new Map<string, number[]>();
+      predicted.forEach((d, i) => {
+        const list = groups.get(d) ?? [];
+        list.push(i);
+        groups.set(d, list);
+      });
+      const batches: { dimension: string; at: number[] }[] = [];
+      for (const [dimension, at] of groups)
+        for (let i = 0; i < at.length; i += PER_BATCH)
+          batches.push({ dimension, at: at.slice(i, i + PER_BATCH) });
+      const read = await Promise.all(
+        batches.map(async ({ dimension, at }) => {
+          const other = dims.find((d) => !same(d.name, dimension) && d.type !== "attribute");
+          if (!other) return [];
+          const chains = await chainsInOne(
+            dimension,
+            other.name,
+            at.map((i) => rest[i] as string),
+            budget,
+          );
+          chains?.forEach((c, j) => {
+            found[at[j] as number] = c;
+          });
+          return chains ?? [];
+        }),
+      );
+      // The other alias tables, per dimension and table, as for the labels asked on their own.
+      const tableList = await aliasTables();
+      const others = tableList.filter((t) => t !== DEFAULT_TABLE);
+      if (others.length > 0) {
+        const names = read.flat().flatMap((c) => (c ?? []).map((m) => m.name));
+        const aliases = await withAliases(names, budget, (t) => t !== DEFAULT_TABLE);
+        for (const c of found)
+          for (const m of c ?? []) {
+            const a = aliases(m.name);
+            if (a) m.aliases = { ...m.aliases, ...a };
+          }
+      }
+    }
+    const left = found.flatMap((c, i) => (c === undefined ? [i] : []));
+    if (left.length > 0) {
+      const each = await lookupEach(left.map((i) => rest[i] as string));
+      left.forEach((i, j) => {
+        found[i] = each[j] ?? null;
+      });
+    }
+    return [...first, ...(found as (RemoteMemberInfo[] | null)[])];
+  };
+
+  /**
+   * The chains of `labels`, all of `dimension`, from one query of their ancestors with each one's generation
+   * (and one of the same set in the `Default` table, in the same round): per label, its chain; `undefined` for a
+   * label found neither by name nor by its `Default` alias; `null` for the whole when the server refuses the
+   * query or answers another dimension's members.
+   */
+  const chainsInOne = async (
+    dimension: string,
+    other: string,
+    labels: readonly string[],
+    budget: ListBudget,
+  ): Promise<(RemoteMemberInfo[] | undefined)[] | null> => {
+    const d = mdxName(dimension);
+    const set = `Hierarchize({${labels.map((l) => `Ancestors(${mdxName(l)}, ${d}.Generations(1))`).join(", ")}})`;
+    let rows: Awaited<ReturnType<typeof layeredRows>>;
+    let shown: string[] | null;
+    try {
+      [rows, shown] = await Promise.all([
+        layeredRows(client, cube, layeredQuery(dimension, other, set), budget),
+        columnsShownIn(client, cube, set, DEFAULT_TABLE, budget).catch((e) => {
+          if (e instanceof ProviderError && (e.code === "PROVIDER_FAILED" || e.code === "MEMBER_UNKNOWN"))
+            return null;
+          throw e;
+        }),
+      ]);
+    } catch (e) {
+      if (e instanceof ProviderError && (e.code === "PROVIDER_FAILED" || e.code === "MEMBER_UNKNOWN"))
+        return null;
+      throw e;
+    }
+    if (rows.dimension === null || !same(rows.dimension, dimension)) return null;
+    if (shown && shown.length !== rows.rows.length)
+      throw client.malformed(UNREADABLE.columnTuples(shown.length, rows.rows.length));
+    // Each member's parent: the last member before it one generation up (the set is in outline order).
+    const parentOf: number[] = [];
+    const lastAt: number[] = [];
+    for (let i = 0; i < rows.rows.length; i++) {
+      const g = (rows.rows[i] as { generation: number }).generation;
+      const up = g === 1 ? -1 : lastAt[g - 1];
+      if (g < 1 || up === undefined || (g === 1 && !same((rows.rows[i] as { name: string }).name, dimension)))
+        return null;
+      parentOf.push(up);
+      lastAt[g] = i;
+      lastAt.length = g + 1;
+    }
+    const infos: RemoteMemberInfo[] = rows.rows.map((r, i) => {
+      dimensionOf.set(r.name.toLowerCase(), dimension);
+      const up = parentOf[i] as number;
+      const info: RemoteMemberInfo = {
+        name: r.name,
+        parent: up < 0 ? null : (rows.rows[up] as { name: string }).name,
+        childCount: r.level === 0 ? 0 : 1,
+      };
+      const a = shown?.[i];
+      if (a !== undefined && a !== "" && a !== r.name) info.aliases = { [DEFAULT_TABLE]: a };
+      return info;
+    });
+    const byName = new Map<string, number>();
+    const byAlias = new Map<string, number>();
+    infos.forEach((m, i) => {
+      if (!byName.has(m.name.toLowerCase())) byName.set(m.name.toLowerCase(), i);
+      const a = m.aliases?.[DEFAULT_TABLE];
+      if (a !== undefined && !byAlias.has(a.toLowerCase())) byAlias.set(a.toLowerCase(), i);
+    });
+    return labels.map((label) => {
+      const key = label.trim().toLowerCase();
+      const at = byName.get(key) ?? byAlias.get(key);
+      if (at === undefined) return undefined;
+      const chain: RemoteMemberInfo[] = [];
+      for (let i = at; i >= 0; i = parentOf[i] as number)
+        chain.unshift({ ...(infos[i] as RemoteMemberInfo) });
+      return chain;
+    });
+  };
+
   return {
     async dimensions() {
       const budget = budgetOfCall();
@@ -212,6 +455,7 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
         tableList.map((t) => (same(t, DEFAULT_TABLE) ? Promise.resolve(dims) : dimsIn(t))),
       );
       for (const d of dims) dimensionOf.set(d.name.toLowerCase(), d.name);
+      knownDimensions = dims.map((d) => ({ name: d.name, type: d.type }));
       return {
         dimensions: dims.map((d) => ({ name: d.name, type: d.type })),
         // A dimension's members are asked for when a call needs them.
@@ -228,73 +472,7 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
       };
     },
 
-    async lookup(labels) {
-      const budget = budgetOfCall();
-      // Each label's chain is asked twice at once, by names and as the Default alias table shows it (the same
-      // members in the same order): the aliases every cube has come in the labels' round (issue 73), not in one
-      // more round after it.
-      const named = Promise.all(labels.map((label) => chainOf(label)));
-      const shownInDefault = Promise.all(labels.map((label) => chainShownIn(label, DEFAULT_TABLE)));
-      shownInDefault.catch(() => undefined);
-      const chains = await named;
-      for (const c of chains) if (c) budget.take(c.length, "ExecuteQuery (Ancestors)");
-      const shown = await shownInDefault;
-      const tableList = await aliasTables();
-      // Only when the server lists the table as asked: otherwise every table is asked as below.
-      const folded = tableList.includes(DEFAULT_TABLE);
-      const inDefault = new Map<string, string>();
-      if (folded) {
-        chains.forEach((names, i) => {
-          const labelsShown = shown[i];
-          if (!names || labelsShown === undefined) return;
-          if (labelsShown === null) {
-            budget.take(0, `ExecuteQuery (${DEFAULT_TABLE})`);
-            return;
-          }
-          budget.take(labelsShown.length, `ExecuteQuery (${DEFAULT_TABLE})`);
-          if (labelsShown.length !== names.length)
-            throw client.malformed(UNREADABLE.columnTuples(labelsShown.length, names.length));
-          names.forEach((name, j) => {
-            const a = labelsShown[j] as string;
-            const key = name.toLowerCase();
-            if (a !== "" && a !== name && !inDefault.has(key)) inDefault.set(key, a);
-          });
-        });
-      }
-      // Then the aliases of the other tables, per dimension and table: a few queries, not one per label.
-      const others = await withAliases(
-        chains.flatMap((c) => c ?? []),
-        budget,
-        (table) => !folded || table !== DEFAULT_TABLE,
-      );
-      const aliases = (name: string): Record<string, string> | undefined => {
-        const other = others(name);
-        const a = inDefault.get(name.toLowerCase());
-        if (a === undefined) return other;
-        // In the tables' order, as each table's query set them.
-        const record: Record<string, string> = {};
-        for (const t of tableList) {
-          const v = t === DEFAULT_TABLE ? a : other?.[t];
-          if (v !== undefined) record[t] = v;
-        }
-        return record;
-      };
-      return chains.map((names) =>
-        names === null
-          ? null
-          : names.map((name, i) => {
-              const info: RemoteMemberInfo = {
-                name,
-                parent: i === 0 ? null : (names[i - 1] as string),
-                // The ancestors have children; the member itself is asked for its own when they are needed.
-                childCount: 1,
-              };
-              const a = aliases(name);
-              if (a) info.aliases = a;
-              return info;
-            }),
-      );
-    },
+    lookup: (labels) => lookupBatched(labels),
 
     async children(parents) {
       const budget = budgetOfCall();
