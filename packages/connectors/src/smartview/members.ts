@@ -84,6 +84,8 @@ function ancestorsMdx(label: string): string {
 export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeMemberSource {
   /** The cube's dimensions once read (a sheet's later labels are asked per dimension). */
   let knownDimensions: { name: string; type: string }[] | null = null;
+  /** The dimensions' read under way (a sheet's labels are asked beside it). */
+  let dimensionsRead: Promise<unknown> | null = null;
   const budgetOfCall = () => callBudget.getStore() ?? new ListBudget(client);
   /** Each member read (lower case) → its dimension: `EnumMembers` asks for a dimension with the member. */
   const dimensionOf = new Map<string, string>();
@@ -304,6 +306,7 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
     if (labels.length <= SAMPLE) return lookupEach(labels);
     const first = await lookupEach(labels.slice(0, SAMPLE));
     const rest = labels.slice(SAMPLE);
+    if (!knownDimensions) await dimensionsRead?.catch(() => undefined);
     const dims = knownDimensions;
     const predicted = dims
       ? predictDimensions(
@@ -438,38 +441,45 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
     });
   };
 
+  /** The dimensions and the alias tables, read once. */
+  const readDimensions = async () => {
+    const budget = budgetOfCall();
+    // Each dimension's alias in a table is its `alias` in `EnumDims` asked with that table (as the captured HFM
+    // answer carries it; terameta's template asks with `Default`, every Essbase cube's table): `Default` with
+    // the alias tables, any other table once they are known.
+    const dimsIn = async (table: string) => {
+      const list = readDimList(await client.read("EnumDims", leaf("alsTbl", table), cube));
+      budget.take(list.length, "EnumDims");
+      return list;
+    };
+    const [tableList, dims] = await Promise.all([aliasTables(), dimsIn(DEFAULT_TABLE)]);
+    if (dims.length === 0) throw client.malformed(UNREADABLE.noDimension("EnumDims", cube.cube));
+    const others = await Promise.all(
+      tableList.map((t) => (same(t, DEFAULT_TABLE) ? Promise.resolve(dims) : dimsIn(t))),
+    );
+    for (const d of dims) dimensionOf.set(d.name.toLowerCase(), d.name);
+    knownDimensions = dims.map((d) => ({ name: d.name, type: d.type }));
+    return {
+      dimensions: dims.map((d) => ({ name: d.name, type: d.type })),
+      // A dimension's members are asked for when a call needs them.
+      roots: dims.map((d, i) => {
+        const root: RemoteMemberInfo = { name: d.name, parent: null, childCount: 1 };
+        tableList.forEach((table, t) => {
+          const shown = others[t]?.[i];
+          if (!shown || !same(shown.name, d.name) || shown.alias === "" || shown.alias === d.name) return;
+          root.aliases = { ...root.aliases, [table]: shown.alias };
+        });
+        return root;
+      }),
+      aliasTables: tableList,
+    };
+  };
+
   return {
-    async dimensions() {
-      const budget = budgetOfCall();
-      // Each dimension's alias in a table is its `alias` in `EnumDims` asked with that table (as the captured HFM
-      // answer carries it; terameta's template asks with `Default`, every Essbase cube's table): `Default` with
-      // the alias tables, any other table once they are known.
-      const dimsIn = async (table: string) => {
-        const list = readDimList(await client.read("EnumDims", leaf("alsTbl", table), cube));
-        budget.take(list.length, "EnumDims");
-        return list;
-      };
-      const [tableList, dims] = await Promise.all([aliasTables(), dimsIn(DEFAULT_TABLE)]);
-      if (dims.length === 0) throw client.malformed(UNREADABLE.noDimension("EnumDims", cube.cube));
-      const others = await Promise.all(
-        tableList.map((t) => (same(t, DEFAULT_TABLE) ? Promise.resolve(dims) : dimsIn(t))),
-      );
-      for (const d of dims) dimensionOf.set(d.name.toLowerCase(), d.name);
-      knownDimensions = dims.map((d) => ({ name: d.name, type: d.type }));
-      return {
-        dimensions: dims.map((d) => ({ name: d.name, type: d.type })),
-        // A dimension's members are asked for when a call needs them.
-        roots: dims.map((d, i) => {
-          const root: RemoteMemberInfo = { name: d.name, parent: null, childCount: 1 };
-          tableList.forEach((table, t) => {
-            const shown = others[t]?.[i];
-            if (!shown || !same(shown.name, d.name) || shown.alias === "" || shown.alias === d.name) return;
-            root.aliases = { ...root.aliases, [table]: shown.alias };
-          });
-          return root;
-        }),
-        aliasTables: tableList,
-      };
+    dimensions() {
+      const read = readDimensions();
+      dimensionsRead = read;
+      return read;
     },
 
     lookup: (labels) => lookupBatched(labels),
