@@ -200,7 +200,8 @@ export async function filterFromServer(
   }
 
   // NONE: the dimension's members (its top first); CHILDREN and DESCENDANT: the member first, then those chosen.
-  const member = input.member ?? null;
+  // An empty member starts from the dimension, as on the demo.
+  const member = input.member ? input.member : null;
   const top = filter === "NONE" || member === null ? d : mdxName(member);
   const set =
     filter === "NONE"
