@@ -42,6 +42,9 @@ const PARALLEL = 8;
 /** Labels of a sheet asked on their own before the others are asked per dimension (two queries each). */
 const SAMPLE = 7;
 
+/** Queries of a batch sent again, each without the label the server said names no member. */
+const UNKNOWN_RETRIES = 3;
+
 /** Labels whose chains one query asks (its MDX stays well under the 64 KiB a server takes). */
 const PER_BATCH = 250;
 
@@ -377,6 +380,39 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
     other: string,
     labels: readonly string[],
     budget: ListBudget,
+  ): Promise<(RemoteMemberInfo[] | null | undefined)[] | null> => {
+    // The server names the first unknown member of a query ("Unknown Member … used in query"): that label names
+    // none (as asked on its own), and the others are asked again without it, a few times at most.
+    let asked = [...labels];
+    const unknown = new Set<string>();
+    for (let attempt = 0; attempt <= UNKNOWN_RETRIES; attempt++) {
+      try {
+        const chains = await chainsOfOneQuery(dimension, other, asked, budget);
+        if (!chains) return null;
+        const byLabel = new Map(asked.map((l, i) => [l, chains[i]]));
+        return labels.map((l) => (unknown.has(l) ? null : byLabel.get(l)));
+      } catch (e) {
+        if (!(e instanceof ProviderError) || e.code !== "MEMBER_UNKNOWN") throw e;
+        const named = String(e.params?.member ?? "")
+          .replace(/^\[(.*)\]$/, "$1")
+          .trim()
+          .toLowerCase();
+        const label = asked.find((l) => l.trim().toLowerCase() === named);
+        if (label === undefined) return null;
+        unknown.add(label);
+        asked = asked.filter((l) => l !== label);
+        if (asked.length === 0) return labels.map(() => null);
+      }
+    }
+    return null;
+  };
+
+  /** {@link chainsInOne}'s one query; throws `MEMBER_UNKNOWN` as the server words it. */
+  const chainsOfOneQuery = async (
+    dimension: string,
+    other: string,
+    labels: readonly string[],
+    budget: ListBudget,
   ): Promise<(RemoteMemberInfo[] | undefined)[] | null> => {
     const d = mdxName(dimension);
     const set = `Hierarchize({${labels.map((l) => `Ancestors(${mdxName(l)}, ${d}.Generations(1))`).join(", ")}})`;
@@ -392,8 +428,7 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
         }),
       ]);
     } catch (e) {
-      if (e instanceof ProviderError && (e.code === "PROVIDER_FAILED" || e.code === "MEMBER_UNKNOWN"))
-        return null;
+      if (e instanceof ProviderError && e.code === "PROVIDER_FAILED") return null;
       throw e;
     }
     if (rows.dimension === null || !same(rows.dimension, dimension)) return null;
