@@ -39,8 +39,14 @@ const DEFAULT_TABLE = "Default";
 /** Parents asked for their children at once (a few more than the client keeps in flight). */
 const PARALLEL = 8;
 
-/** Labels of a sheet asked on their own before the others are asked per dimension (two queries each). */
-const SAMPLE = 7;
+/** Labels a sheet may have to be all asked on their own (two queries each), as before. */
+const ALONE = 7;
+
+/**
+ * Labels of a larger sheet asked on their own before the others are asked per dimension: their two queries each
+ * and the dimensions' two go out together within the session's reads in flight.
+ */
+const SAMPLE = 6;
 
 /** Queries of a batch sent again, each without the label the server said names no member. */
 const UNKNOWN_RETRIES = 3;
@@ -49,19 +55,25 @@ const UNKNOWN_RETRIES = 3;
 const PER_BATCH = 250;
 
 /**
- * The dimension each of `count` later labels is likely in, from the dimensions of the labels asked first (in the
- * sheet's order, `null` for a label naming no member): the shortest cycle (one to three dimensions) their last
- * labels repeat, carried on; `null` when there is none.
+ * The dimension the later labels of a sheet are likely in, from the dimensions of the labels asked first (in the
+ * sheet's order, `null` for a label naming no member): the one most of the last half of them name (the rows'
+ * labels come last and repeat least: a sheet's labels are asked once each), the last one's on a tie; `null` when
+ * none of them names a member.
  */
-export function predictDimensions(seen: readonly (string | null)[], count: number): string[] | null {
-  for (let p = 1; p <= 3; p++) {
-    const tail = seen.slice(-2 * p);
-    if (tail.length < 2 * p || tail.some((d) => d === null)) continue;
-    if (!tail.every((d, i) => i < p || same(d as string, tail[i - p] as string))) continue;
-    const cycle = tail.slice(-p) as string[];
-    return Array.from({ length: count }, (_, i) => cycle[i % p] as string);
+export function likelyDimension(seen: readonly (string | null)[]): string | null {
+  const tail = seen.slice(Math.floor(seen.length / 2)).filter((d): d is string => d !== null);
+  const counts = new Map<string, number>();
+  for (const d of tail) counts.set(d, (counts.get(d) ?? 0) + 1);
+  let best: string | null = null;
+  let most = 0;
+  for (const d of tail) {
+    const n = counts.get(d) as number;
+    if (n >= most) {
+      most = n;
+      best = d;
+    }
   }
-  return null;
+  return best;
 }
 
 /** The list budget of the API call the members are read for ({@link withinOneBudget}). */
@@ -295,28 +307,23 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
   };
 
   /**
-   * A sheet's labels in a few queries, not two a label: the first {@link SAMPLE} labels are asked on their own
-   * (beside the dimensions, as before); the dimensions they name, in the sheet's order, say which dimension each
-   * later label is likely in (a sheet's labels repeat by row: one row-header dimension, or a few in turn). Those
-   * labels are then asked per dimension, {@link PER_BATCH} at a time, by one query of their chains
-   * (`Hierarchize({Ancestors([a], [Dim].Generations(1)), …})`, each member with its generation, `layeredQuery`)
-   * and one of the same set as the `Default` table shows it, all in one round: the chains are read back from
-   * the members in outline order and their generations. A query the server refuses (a label in another
-   * dimension, or naming no member) and a label found neither by name nor by its `Default` alias are asked on
-   * their own, as before.
+   * A sheet's labels in a few queries, not two a label: up to {@link ALONE} labels are asked on their own, and of
+   * more, the first {@link SAMPLE} (beside the dimensions, as before); the dimensions they name say which
+   * dimension the later labels are likely in ({@link likelyDimension}). Those are then asked {@link PER_BATCH} at
+   * a time by one query of their chains (`Hierarchize({Ancestors([a], [Dim].Generations(1)), …})`, each member
+   * with its generation, `layeredQuery`) and one of the same set as the `Default` table shows it, all in one
+   * round: the chains are read back from the members in outline order and their generations. A label the server
+   * names unknown is left out of its query, which is sent again; a query the server refuses otherwise (a label
+   * in another dimension) and a label found neither by name nor by its `Default` alias are asked on their own.
    */
   const lookupBatched = async (labels: readonly string[]): Promise<(RemoteMemberInfo[] | null)[]> => {
-    if (labels.length <= SAMPLE) return lookupEach(labels);
+    if (labels.length <= ALONE) return lookupEach(labels);
     const first = await lookupEach(labels.slice(0, SAMPLE));
     const rest = labels.slice(SAMPLE);
     if (!knownDimensions) await dimensionsRead?.catch(() => undefined);
     const dims = knownDimensions;
-    const predicted = dims
-      ? predictDimensions(
-          first.map((c) => c?.[0]?.name ?? null),
-          rest.length,
-        )
-      : null;
+    const likely = dims ? likelyDimension(first.map((c) => c?.[0]?.name ?? null)) : null;
+    const predicted = likely === null ? null : rest.map(() => likely);
     const found: (RemoteMemberInfo[] | null | undefined)[] = new Array(rest.length).fill(undefined);
     if (dims && predicted) {
       const budget = budgetOfCall();
