@@ -23,6 +23,7 @@ import type {
   MdxInput,
   Provider,
   ProviderSession,
+  SearchInput,
 } from "@qibates/provider";
 import {
   applicationUnknown,
@@ -60,6 +61,7 @@ import {
 } from "./grid.ts";
 import { smartViewMembers, withinOneBudget } from "./members.ts";
 import { enumMembers } from "./outline.ts";
+import { filterFromServer, searchFromServer } from "./selection.ts";
 
 type Schemas = components["schemas"];
 
@@ -253,8 +255,18 @@ class SmartViewOperations extends RemoteGridOperations<SvCube> implements Essbas
     return cube.ref.cube;
   }
 
-  /** Over the dimension's members read, but for a UDA filter: that read carries no UDAs. */
+  /**
+   * Asked of the server in one round (`selection.ts`): the members the filter chooses, never the dimension. A
+   * UDA filter, or an argument the engine refuses in its own words, goes over the dimension's members read (the
+   * UDA filter asked of the server: the members read carry no UDAs).
+   */
   override async filterMembers(session: ProviderSession, ref: CubeRef, input: FilterInput) {
+    const client = this.p.client(session);
+    const asked = await withinOneBudget(client, async () => {
+      const { ref: real, members } = await this.p.cubeMembers(session, ref);
+      return filterFromServer(client, real, members, input);
+    });
+    if (asked) return asked;
     const { remote } = await this.openedFor(session, ref, input.dimension);
     const { ref: real } = await this.p.cubeMembers(session, ref);
     if (input.filter !== "UDA") return remoteFilter(remote, real.cube, input);
@@ -272,6 +284,19 @@ class SmartViewOperations extends RemoteGridOperations<SvCube> implements Essbas
       arg1: input.arg1 ?? null,
       members: members.map((m) => memberInfo(m, table)),
     };
+  }
+
+  /**
+   * Asked of the server in one round (`selection.ts`, `IsMatch`), never by reading the dimension; a keyword or
+   * an alias table that path does not take goes over the dimension's members read.
+   */
+  override async searchMembers(session: ProviderSession, ref: CubeRef, input: SearchInput) {
+    const client = this.p.client(session);
+    const asked = await withinOneBudget(client, async () => {
+      const { ref: real, members } = await this.p.cubeMembers(session, ref);
+      return searchFromServer(client, real, members, input);
+    });
+    return asked ?? super.searchMembers(session, ref, input);
   }
 
   async variables(session: ProviderSession): ReturnType<EssbaseOperations["variables"]> {
