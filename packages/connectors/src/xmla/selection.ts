@@ -139,7 +139,7 @@ function storedOnly(ms: readonly Selected[]): Selected[] {
   });
 }
 
-const info = (m: Selected): Schemas["Member"] => ({
+const info = (m: Selected) => ({
   name: m.name,
   alias: m.alias,
   generation: m.generation,
