@@ -341,6 +341,54 @@ describe("ssas over XMLA", () => {
     }
   });
 
+  it("selects members with one MDX query each, as the demo selects them (shared members, attribute dimensions)", async () => {
+    const executes = vi.spyOn(XmlaClient.prototype, "execute");
+    const discovers = vi.spyOn(XmlaClient.prototype, "discover");
+    const filters = [
+      { dimension: "Product", filter: "CHILDREN" as const, member: "Diet" },
+      { dimension: "Product", filter: "CHILDREN" as const },
+      { dimension: "Product", filter: "DESCENDANT" as const },
+      { dimension: "Product", filter: "LEVEL" as const, arg1: 0 },
+      { dimension: "Product", filter: "GENERATION" as const, arg1: 3 },
+      { dimension: "Market", filter: "LEVEL" as const, arg1: 1 },
+      { dimension: "Measures", filter: "DESCENDANT" as const, member: "Profit" },
+      { dimension: "Year", filter: "NONE" as const },
+      { dimension: "Pkg Type", filter: "CHILDREN" as const },
+    ];
+    const searches = [
+      { dimension: "Product", keyword: "cola" },
+      { dimension: "Product", keyword: "100-20", matchWholeWord: true },
+      { dimension: null, keyword: "new*" },
+      { dimension: "Market", keyword: "?a*", searchIn: "NAME" as const, offset: 2, limit: 3 },
+      { dimension: "Product", keyword: "diet", searchIn: "ALIAS" as const },
+    ];
+    try {
+      for (const input of filters) {
+        executes.mockClear();
+        const demo = await ess(f.embedded()).filterMembers(f.demo, CUBE, input);
+        const remote = await ess(f.connector).filterMembers(f.remote, CUBE, input);
+        expect(remote, JSON.stringify(input)).toEqual(demo);
+        // One query for the selection (the member named, when not read yet, is found by the labels' query).
+        const selections = executes.mock.calls.filter((c) => !String(c[0]).includes("DIMENSION PROPERTIES"));
+        expect(selections.length, JSON.stringify(input)).toBe(1);
+      }
+      for (const s of searches) {
+        const input = { matchWholeWord: false, searchIn: "BOTH" as const, offset: 0, limit: 100, ...s };
+        executes.mockClear();
+        discovers.mockClear();
+        const demo = await ess(f.embedded()).searchMembers(f.demo, CUBE, input);
+        const remote = await ess(f.connector).searchMembers(f.remote, CUBE, input);
+        expect(remote, JSON.stringify(input)).toEqual(demo);
+        expect(remote.total, JSON.stringify(input)).toBeGreaterThan(0);
+        // One query per dimension searched, no member rowset.
+        expect(discovers.mock.calls.filter((c) => c[0] === "MDSCHEMA_MEMBERS")).toEqual([]);
+      }
+    } finally {
+      executes.mockRestore();
+      discovers.mockRestore();
+    }
+  });
+
   it("begins a new XMLA session when the server has forgotten its own, and logs out", async () => {
     // One session per user and address at most: a second login ends the first one's XMLA session on the server.
     const endpoint = await startXmla({ maxSessionsPerUser: 1 });
