@@ -6,6 +6,7 @@ import { UNREADABLE } from "../net/unreadable.ts";
 import { eachLimited } from "../remote/each-limited.ts";
 import type { XmlaClient } from "./client.ts";
 import { dimensionType, visibleDimensions } from "./outline.ts";
+import { membersWhere } from "./selection.ts";
 
 /**
  * What the members read on demand (`MembersOnDemand`, issue 73) ask of an XMLA server, with restricted
@@ -274,10 +275,13 @@ export function xmlaMembers(
           d.hierarchyOf.find((_, j) => j !== i)) as string;
         const current = `${h}.CurrentMember`;
         const found = `InStr(${literal}, LCase(${current}.Name)) > 0 OR InStr(${literal}, LCase(${current}.Properties("MEMBER_CAPTION"))) > 0`;
+        // A dimension's single top: the dimension read subtree by subtree (no set as large as the dimension).
+        const top = d.virtual.has(dim.name) ? undefined : d.roots[i]?.uniqueName;
+        const members = top ? membersWhere(h, top, found) : `Filter(${h}.Members, ${found})`;
         const statement = [
           `WITH MEMBER ${host}.[QB Generation] AS 'Count(Ascendants(${current}))'`,
           `SELECT {${host}.[QB Generation]} ON COLUMNS,`,
-          `Generate(Filter(${h}.Members, ${found}), Ascendants(${current}))`,
+          `Generate(${members}, Ascendants(${current}))`,
           `DIMENSION PROPERTIES ${PROPERTIES.join(", ")} ON ROWS`,
           `FROM ${bracket(cube)}`,
         ].join("\n");

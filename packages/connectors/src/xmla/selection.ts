@@ -81,6 +81,16 @@ function hierarchyOf(d: Dimensions, name: string): Hierarchy | null | undefined 
   };
 }
 
+/**
+ * The members of the dimension for which `test` holds, in outline order: the top, then each of its children's
+ * subtree in turn (`Generate`), so that no set the server builds holds the whole dimension (a server may bound a
+ * set's size, as this product's own endpoint bounds it to its cell limit).
+ */
+export function membersWhere(hierarchy: string, top: string, test: string): string {
+  const current = `${hierarchy}.CurrentMember`;
+  return `Filter({${top}}, ${test}) + Generate(${top}.Children, Filter(Descendants(${current}), ${test}))`;
+}
+
 /** The statement that lists `set` with each member's name, generation and level, evaluated by the server. */
 function statement(cube: string, h: Hierarchy, set: string): string {
   const current = `${h.unique}.CurrentMember`;
@@ -205,9 +215,13 @@ export async function xmlaFilter(
       : filter === "NONE"
         ? `${h.unique}.Members`
         : filter === "LEVEL"
-          ? `Filter(${h.unique}.Members, Max(Descendants(${current}, , LEAVES), Count(Ascendants(${current}))) - Count(Ascendants(${current})) = ${n})`
+          ? membersWhere(
+              h.unique,
+              h.top,
+              `Max(Descendants(${current}, , LEAVES), Count(Ascendants(${current}))) - Count(Ascendants(${current})) = ${n}`,
+            )
           : filter === "GENERATION"
-            ? `Filter(${h.unique}.Members, Count(Ascendants(${current})) = ${n})`
+            ? membersWhere(h.unique, h.top, `Count(Ascendants(${current})) = ${n}`)
             : `Descendants(${at})`;
   const data = await client.execute(statement(c.cube, h, set), c.properties);
   let members = selected(client, data, h);
@@ -273,7 +287,7 @@ export async function xmlaSearch(
             : input.searchIn === "ALIAS"
               ? byCaption
               : `(${byName}) OR (${byCaption})`;
-      const set = test === null ? `${h.unique}.Members` : `Filter(${h.unique}.Members, ${test})`;
+      const set = test === null ? `${h.unique}.Members` : membersWhere(h.unique, h.top, test);
       const data = await client.execute(statement(c.cube, h, set), c.properties);
       return storedOnly(selected(client, data, h)).map((m) => ({ m, dimension: h.name }));
     }),
