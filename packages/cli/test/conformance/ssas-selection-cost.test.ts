@@ -166,14 +166,15 @@ describe("ssas: member selection and a big sheet on a 3,100-member dimension", (
     ["E1004.a.2", "", ""],
   ];
 
-  it("refreshes a first sheet of 1,000 rows with as many requests as one of 4, as the demo", async () => {
+  it("refreshes a first sheet of 1,000 rows with a few requests, as few as one of 4, as the demo", async () => {
     const small = await fresh("action/refresh", { grid: sheet(4), settings: { aliasTable: null } });
     const big = await fresh("action/refresh", { grid: sheet(1000), settings: { aliasTable: null } });
     for (const { remote, demo } of [small, big]) {
       expect(remote.grid).toEqual(demo.grid);
       expect(remote.cellKinds).toEqual(demo.cellKinds);
     }
-    expect(big.sent.length).toBe(small.sent.length);
-    expect(big.sent.length).toBeLessThanOrEqual(10);
+    // The cube's names (2), the dimensions and tops (2), one query per dimension (3), the cells (1).
+    expect(big.sent.length).toBeLessThanOrEqual(8);
+    expect(big.sent.length).toBeLessThanOrEqual(small.sent.length);
   });
 });

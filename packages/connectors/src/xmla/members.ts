@@ -32,6 +32,9 @@ const PROPERTIES = [
   "MEMBER_TYPE",
 ];
 
+/** Labels up to which a sheet's labels are asked one by one (rowsets) rather than in one query per dimension. */
+const LABELS_BY_ROWSETS = 8;
+
 /** Requests in flight at once for one call's members. */
 const IN_FLIGHT = 16;
 
@@ -347,6 +350,9 @@ export function xmlaMembers(
     },
 
     async lookup(labels) {
+      // A few labels are asked by name and caption (two rowsets each, beside the dimensions: indexed lookups on
+      // the server, one round fewer); more, in one query per dimension once the dimensions are known.
+      if (labels.length <= LABELS_BY_ROWSETS) return lookupByRowsets(labels);
       const d = await dimensions();
       // A cube of one dimension has no other to hold the query's calculated member.
       if (d.dimensions.length < 2) return lookupByRowsets(labels);
