@@ -119,7 +119,17 @@ describe("member and cell properties in an MDDataSet", () => {
       `<Axes><Axis name="Axis0"><Tuples><Tuple>${member}</Tuple></Tuples></Axis></Axes><CellData>${cell}</CellData></root>`;
     const data = dataSetOf(parseSoap(answerHead("Execute", null) + xml + answerTail("Execute"))?.root ?? {});
     expect(data?.axes).toEqual([
-      [[{ hierarchy: "[Market]", uniqueName: "[Market].[East]", caption: "East" }]],
+      [
+        [
+          {
+            hierarchy: "[Market]",
+            uniqueName: "[Market].[East]",
+            caption: "East",
+            // The asked property is read back beside the five every member carries.
+            properties: { PARENT_UNIQUE_NAME: "[Market] & <top>" },
+          },
+        ],
+      ],
     ]);
     expect(data?.cells.get(0)).toEqual({ value: 1234.5, error: null });
   });

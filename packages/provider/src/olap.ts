@@ -98,7 +98,15 @@ export interface OlapCube {
    * Microsoft's MDX where it differs from Essbase's (levels numbered from the root…), for a port that can; a port
    * that cannot reads Essbase's, so a caller that needs the difference writes it in terms both read.
    */
-  mdx(text: string, options?: { maxCells?: number; dialect?: "essbase" | "ssas" }): Promise<OlapCellSet>;
+  mdx(
+    text: string,
+    options?: {
+      maxCells?: number;
+      dialect?: "essbase" | "ssas";
+      /** The query's work budget, in the engine's units, for a port that counts one (the engine's default else). */
+      maxWork?: number;
+    },
+  ): Promise<OlapCellSet>;
   /**
    * Runs an MDX `UPDATE CUBE` as one change, journaled under `ownerId`: when one cell cannot be written,
    * nothing is (`OlapError` "write-refused"). Answers the number of cells written; an allocation over more than

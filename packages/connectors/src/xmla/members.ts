@@ -1,10 +1,12 @@
 import type { CubeMemberSource, RemoteDimension, RemoteMemberInfo } from "@qibates/grid-bridge";
-import { MEMBER_TYPE, TREE_OP } from "@qibates/protocols/xmla";
+import { bracket, MEMBER_TYPE, TREE_OP } from "@qibates/protocols/xmla";
+import { ProviderError } from "@qibates/provider";
 import { ListBudget } from "../net/list-budget.ts";
 import { UNREADABLE } from "../net/unreadable.ts";
 import { eachLimited } from "../remote/each-limited.ts";
 import type { XmlaClient } from "./client.ts";
 import { dimensionType, visibleDimensions } from "./outline.ts";
+import { membersWhere } from "./selection.ts";
 
 /**
  * What the members read on demand (`MembersOnDemand`, issue 73) ask of an XMLA server, with restricted
@@ -21,16 +23,30 @@ import { dimensionType, visibleDimensions } from "./outline.ts";
 
 type Row = Record<string, string>;
 
+/** The intrinsic member properties a label's query asks for each member (MDSCHEMA_MEMBERS' columns). */
+const PROPERTIES = [
+  "MEMBER_NAME",
+  "PARENT_UNIQUE_NAME",
+  "CHILDREN_CARDINALITY",
+  "MEMBER_ORDINAL",
+  "MEMBER_TYPE",
+];
+
+/** Labels up to which a sheet's labels are asked one by one (rowsets) rather than in one query per dimension. */
+const LABELS_BY_ROWSETS = 8;
+
 /** Requests in flight at once for one call's members. */
 const IN_FLIGHT = 16;
 
-interface Dimensions {
+export interface Dimensions {
   dimensions: RemoteDimension[];
   roots: RemoteMemberInfo[];
   rootChildren: (RemoteMemberInfo[] | null)[];
   uniqueNames: string[][];
   /** The default hierarchies' unique names: rows of other hierarchies are left out. */
   hierarchies: Set<string>;
+  /** Per dimension (same order as `dimensions`), its default hierarchy's unique name. */
+  hierarchyOf: string[];
   /** A dimension's single top member (its unique name) → the dimension's name. */
   tops: Map<string, string>;
   /** A hierarchy or dimension unique name → the dimension's name. */
@@ -60,12 +76,17 @@ function info(r: Row, parent: string | null, position?: number): RemoteMemberInf
   return out;
 }
 
+/** The members read on demand, and the cube's dimensions as the server names them (for member selection). */
+export interface XmlaMemberSource extends CubeMemberSource {
+  shape(): Promise<Dimensions>;
+}
+
 export function xmlaMembers(
   client: XmlaClient,
   properties: Record<string, string | undefined>,
   catalog: string,
   cube: string,
-): CubeMemberSource {
+): XmlaMemberSource {
   const where = { CATALOG_NAME: catalog, CUBE_NAME: cube };
   const members = async (restrictions: Record<string, string | undefined>, budget: ListBudget) => {
     const rows = await client.discover("MDSCHEMA_MEMBERS", { ...where, ...restrictions }, properties);
@@ -98,6 +119,7 @@ export function xmlaMembers(
       rootChildren: [],
       uniqueNames: [],
       hierarchies: new Set(),
+      hierarchyOf: [],
       tops: new Map(),
       dimensionOf: new Map(),
       virtual: new Set(),
@@ -108,6 +130,7 @@ export function xmlaMembers(
       const names = [d.DIMENSION_UNIQUE_NAME, d.DEFAULT_HIERARCHY].filter((u): u is string => !!u);
       for (const u of names) out.dimensionOf.set(u, name);
       out.hierarchies.add(hierarchy);
+      out.hierarchyOf.push(hierarchy);
       out.uniqueNames.push(names);
       out.dimensions.push({
         name,
@@ -193,7 +216,128 @@ export function xmlaMembers(
     return chain;
   };
 
+  /** Each label by name and by caption, one rowset each, then its ancestors: for a server that refuses the query. */
+  const lookupByRowsets = async (labels: readonly string[]): Promise<(RemoteMemberInfo[] | null)[]> => {
+    // The labels are asked while the dimensions are read (a session's first grid waits for one round, not two).
+    const known = dimensions();
+    const budget = new ListBudget(client);
+    // By name, and by caption (the alias a sheet may show), at once: every label's before any ancestors, so
+    // that the ancestors are one more round whatever order the server answers in.
+    const [d, found] = await Promise.all([
+      known,
+      eachLimited(labels, IN_FLIGHT, (label) =>
+        Promise.all([members({ MEMBER_NAME: label }, budget), members({ MEMBER_CAPTION: label }, budget)]),
+      ),
+    ]);
+    const ofCube = (rows: Row[]) =>
+      rows.filter(
+        (r) =>
+          r.MEMBER_UNIQUE_NAME &&
+          r.MEMBER_NAME &&
+          d.hierarchies.has(r.HIERARCHY_UNIQUE_NAME || r.DIMENSION_UNIQUE_NAME || ""),
+      );
+    return eachLimited(
+      labels.map((_, i) => i),
+      IN_FLIGHT,
+      async (i) => {
+        const label = labels[i] as string;
+        const dim = d.dimensions.findIndex((x) => x.name.toLowerCase() === label.toLowerCase());
+        if (dim >= 0) return [d.roots[dim] as RemoteMemberInfo];
+        const [byName, byCaption] = found[i] as [Row[], Row[]];
+        const row = ofCube(byName)[0] ?? ofCube(byCaption)[0];
+        if (!row) return null;
+        // A child of a dimension's single top: its row says all its chain does, no ancestors to ask.
+        const top = d.tops.get(row.PARENT_UNIQUE_NAME ?? "");
+        if (top !== undefined && !d.tops.has(row.MEMBER_UNIQUE_NAME as string)) {
+          const root = d.roots[d.dimensions.findIndex((x) => x.name === top)] as RemoteMemberInfo;
+          return [root, info(row, root.name)];
+        }
+        return chainOf(row, d, budget);
+      },
+    );
+  };
+
+  /**
+   * Every label in one MDX `Execute` per dimension, sent at once: the members whose name or caption (lower case)
+   * is found in the labels' text, each with its ancestors (`Generate(…, Ascendants(…))`), described by the
+   * intrinsic properties MDSCHEMA_MEMBERS carries (`DIMENSION PROPERTIES`). The server's answer holds a
+   * superset (a name found inside a longer label); the labels are then matched exactly, by name first, as the
+   * rowsets' answers are read, so a sheet of a thousand rows costs what a sheet of four does.
+   */
+  const lookupByQuery = async (
+    labels: readonly string[],
+    d: Dimensions,
+  ): Promise<(RemoteMemberInfo[] | null)[]> => {
+    const text = `|${[...new Set(labels.map((l) => l.toLowerCase()))].join("|")}|`;
+    const literal = `"${text.replaceAll('"', '""')}"`;
+    const answers = await Promise.all(
+      d.dimensions.map(async (dim, i) => {
+        const h = d.hierarchyOf[i] as string;
+        // The calculated member lives in another dimension (the accounts one when it can).
+        const host = (d.hierarchyOf.find((_, j) => j !== i && d.dimensions[j]?.type === "accounts") ??
+          d.hierarchyOf.find((_, j) => j !== i)) as string;
+        const current = `${h}.CurrentMember`;
+        const found = `InStr(${literal}, LCase(${current}.Name)) > 0 OR InStr(${literal}, LCase(${current}.Properties("MEMBER_CAPTION"))) > 0`;
+        // A dimension's single top: the dimension read subtree by subtree (no set as large as the dimension).
+        const top = d.virtual.has(dim.name) ? undefined : d.roots[i]?.uniqueName;
+        const members = top ? membersWhere(h, top, found) : `Filter(${h}.Members, ${found})`;
+        const statement = [
+          `WITH MEMBER ${host}.[QB Generation] AS 'Count(Ascendants(${current}))'`,
+          `SELECT {${host}.[QB Generation]} ON COLUMNS,`,
+          `Generate(${members}, Ascendants(${current}))`,
+          `DIMENSION PROPERTIES ${PROPERTIES.join(", ")} ON ROWS`,
+          `FROM ${bracket(cube)}`,
+        ].join("\n");
+        const data = await client.execute(statement, properties);
+        const rows: Row[] = (data.axes[1] ?? []).flatMap((tuple) => {
+          const m = tuple[0];
+          if (!m?.uniqueName) return [];
+          const p = m.properties ?? {};
+          const row: Row = { ...p, MEMBER_UNIQUE_NAME: m.uniqueName, MEMBER_CAPTION: m.caption };
+          if (!row.MEMBER_NAME) row.MEMBER_NAME = m.caption;
+          return [row];
+        });
+        return { dim: dim.name, index: i, rows };
+      }),
+    );
+    const byName = new Map<string, { row: Row; index: number; byUnique: Map<string, Row> }>();
+    const byCaption = new Map<string, { row: Row; index: number; byUnique: Map<string, Row> }>();
+    for (const a of answers) {
+      const byUnique = new Map(a.rows.map((r) => [r.MEMBER_UNIQUE_NAME as string, r]));
+      for (const row of a.rows) {
+        const entry = { row, index: a.index, byUnique };
+        const name = (row.MEMBER_NAME as string).toLowerCase();
+        if (!byName.has(name)) byName.set(name, entry);
+        const caption = (row.MEMBER_CAPTION ?? "").toLowerCase();
+        if (caption !== "" && !byCaption.has(caption)) byCaption.set(caption, entry);
+      }
+    }
+    return labels.map((label) => {
+      const l = label.toLowerCase();
+      const dim = d.dimensions.findIndex((x) => x.name.toLowerCase() === l);
+      if (dim >= 0) return [d.roots[dim] as RemoteMemberInfo];
+      const found = byName.get(l) ?? byCaption.get(l);
+      if (!found) return null;
+      const root = d.roots[found.index] as RemoteMemberInfo;
+      const path: Row[] = [];
+      for (let r: Row | undefined = found.row; r; r = found.byUnique.get(r.PARENT_UNIQUE_NAME ?? "")) {
+        if (path.includes(r) || path.length > 1000)
+          throw client.malformed(UNREADABLE.tooDeep("Execute", 1000));
+        path.unshift(r);
+        if (!r.PARENT_UNIQUE_NAME || d.tops.has(r.MEMBER_UNIQUE_NAME as string)) break;
+      }
+      const first = path[0] as Row;
+      // The dimension's single top stands for the dimension; several tops hang under the dimension itself.
+      const below = d.tops.has(first.MEMBER_UNIQUE_NAME as string) ? path.slice(1) : path;
+      const chain: RemoteMemberInfo[] = [root];
+      for (const r of below) chain.push(info(r, (chain[chain.length - 1] as RemoteMemberInfo).name));
+      return chain;
+    });
+  };
+
   return {
+    shape: dimensions,
+
     async dimensions() {
       const d = await dimensions();
       return {
@@ -206,43 +350,19 @@ export function xmlaMembers(
     },
 
     async lookup(labels) {
-      // The labels are asked while the dimensions are read (a session's first grid waits for one round, not two).
-      const known = dimensions();
-      const budget = new ListBudget(client);
-      // By name, and by caption (the alias a sheet may show), at once: every label's before any ancestors, so
-      // that the ancestors are one more round whatever order the server answers in.
-      const [d, found] = await Promise.all([
-        known,
-        eachLimited(labels, IN_FLIGHT, (label) =>
-          Promise.all([members({ MEMBER_NAME: label }, budget), members({ MEMBER_CAPTION: label }, budget)]),
-        ),
-      ]);
-      const ofCube = (rows: Row[]) =>
-        rows.filter(
-          (r) =>
-            r.MEMBER_UNIQUE_NAME &&
-            r.MEMBER_NAME &&
-            d.hierarchies.has(r.HIERARCHY_UNIQUE_NAME || r.DIMENSION_UNIQUE_NAME || ""),
-        );
-      return eachLimited(
-        labels.map((_, i) => i),
-        IN_FLIGHT,
-        async (i) => {
-          const label = labels[i] as string;
-          const dim = d.dimensions.findIndex((x) => x.name.toLowerCase() === label.toLowerCase());
-          if (dim >= 0) return [d.roots[dim] as RemoteMemberInfo];
-          const [byName, byCaption] = found[i] as [Row[], Row[]];
-          const row = ofCube(byName)[0] ?? ofCube(byCaption)[0];
-          if (!row) return null;
-          // A child of a dimension's single top: its row says all its chain does, no ancestors to ask.
-          const top = d.tops.get(row.PARENT_UNIQUE_NAME ?? "");
-          if (top !== undefined && !d.tops.has(row.MEMBER_UNIQUE_NAME as string)) {
-            const root = d.roots[d.dimensions.findIndex((x) => x.name === top)] as RemoteMemberInfo;
-            return [root, info(row, root.name)];
-          }
-          return chainOf(row, d, budget);
-        },
-      );
+      // A few labels are asked by name and caption (two rowsets each, beside the dimensions: indexed lookups on
+      // the server, one round fewer); more, in one query per dimension once the dimensions are known.
+      if (labels.length <= LABELS_BY_ROWSETS) return lookupByRowsets(labels);
+      const d = await dimensions();
+      // A cube of one dimension has no other to hold the query's calculated member.
+      if (d.dimensions.length < 2) return lookupByRowsets(labels);
+      try {
+        return await lookupByQuery(labels, d);
+      } catch (e) {
+        // A server whose MDX refuses the query is asked label by label.
+        if (e instanceof ProviderError && e.code === "PROVIDER_FAILED") return lookupByRowsets(labels);
+        throw e;
+      }
     },
 
     async lookupUnique(uniqueNames) {

@@ -14,12 +14,14 @@ import type {
   ApplicationRef,
   CubeRef,
   EssbaseOperations,
+  FilterInput,
   GridCall,
   LoginInput,
   MdxInput,
   Provider,
   ProviderSession,
   SaveInput,
+  SearchInput,
 } from "@qibates/provider";
 import {
   afterCellsWritten,
@@ -48,7 +50,8 @@ import { missing } from "../remote/unsupported.ts";
 import { XmlaClient } from "./client.ts";
 import { cellQueries, cellValue } from "./grid.ts";
 import { mdxResultOfDataSet } from "./mdx.ts";
-import { xmlaMembers } from "./members.ts";
+import { type XmlaMemberSource, xmlaMembers } from "./members.ts";
+import { xmlaFilter, xmlaSearch } from "./selection.ts";
 
 type Schemas = components["schemas"];
 
@@ -73,7 +76,7 @@ interface XmlaSession {
   /** The data sources the server listed at login (`DataSourceName` → `DataSourceInfo`). */
   sources: { name: string; info: string }[];
   /** Each cube's members read as calls need them (issue 73): grids and most metadata calls read only these. */
-  members: OutlineCache<{ app: string; cube: string; members: MembersOnDemand }>;
+  members: OutlineCache<{ app: string; cube: string; members: MembersOnDemand; source: XmlaMemberSource }>;
 }
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -178,17 +181,14 @@ export class XmlaProvider extends RemoteProvider<XmlaSession> implements Provide
   async cubeMembers(session: ProviderSession, ref: CubeRef) {
     const s = this.upstream(session);
     const key = `${ref.server}\n${ref.application}\n${ref.cube}`.toLowerCase();
-    const { app, cube, members } = await s.members.get(key, async () => {
+    const { app, cube, members, source } = await s.members.get(key, async () => {
       const { app, cube } = await this.realCube(session, ref);
       const properties = this.properties(session, ref.server, app);
-      return {
-        app,
-        cube,
-        members: membersOnDemand(xmlaMembers(s.client, properties, app, cube), `${app}.${cube}`, s.client),
-      };
+      const source = xmlaMembers(s.client, properties, app, cube);
+      return { app, cube, members: membersOnDemand(source, `${app}.${cube}`, s.client), source };
     });
     members.trim();
-    return { app, cube, members, properties: this.properties(session, ref.server, app) };
+    return { app, cube, members, source, properties: this.properties(session, ref.server, app) };
   }
 
   /** The cube's real names on the server, or `CUBE_UNKNOWN`. */
@@ -207,6 +207,7 @@ interface XmlaCube {
   app: string;
   cube: string;
   members: MembersOnDemand;
+  source: XmlaMemberSource;
   properties: Record<string, string | undefined>;
 }
 
@@ -221,6 +222,22 @@ class XmlaOperations extends RemoteGridOperations<XmlaCube> implements EssbaseOp
 
   protected cubeName(cube: XmlaCube): string {
     return cube.cube;
+  }
+
+  /**
+   * Member selection asked of the server in one MDX `Execute` (`selection.ts`), never by reading the dimension;
+   * what the server cannot be asked so (a UDA filter, a dimension with several tops) by the outline read.
+   */
+  override async filterMembers(session: ProviderSession, ref: CubeRef, input: FilterInput) {
+    const cube = await this.cubeMembers(session, ref);
+    const answer = await xmlaFilter(this.p.upstream(session).client, cube, input);
+    return answer ?? super.filterMembers(session, ref, input);
+  }
+
+  override async searchMembers(session: ProviderSession, ref: CubeRef, input: SearchInput) {
+    const cube = await this.cubeMembers(session, ref);
+    const answer = await xmlaSearch(this.p.upstream(session).client, cube, input);
+    return answer ?? super.searchMembers(session, ref, input);
   }
 
   async variables(session: ProviderSession): ReturnType<EssbaseOperations["variables"]> {

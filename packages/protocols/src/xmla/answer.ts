@@ -172,6 +172,30 @@ export interface DataSetMember {
   hierarchy: string;
   uniqueName: string;
   caption: string;
+  /**
+   * The member properties the query asked for (`DIMENSION PROPERTIES`), by element name, when it carries any
+   * beyond the five every member has (`UName`, `Caption`, `LName`, `LNum`, `DisplayInfo`).
+   */
+  properties?: Record<string, string>;
+}
+
+/** The elements every axis member carries ([MS-SSAS] MDDataSet `Member`), not counted as asked properties. */
+const MEMBER_FIVE = new Set(["UName", "Caption", "LName", "LNum", "DisplayInfo"]);
+
+function axisMember(m: Node): DataSetMember {
+  const out: DataSetMember = {
+    hierarchy: text(m["@Hierarchy"]),
+    uniqueName: text(m.UName),
+    caption: text(m.Caption),
+  };
+  let properties: Record<string, string> | undefined;
+  for (const k in m) {
+    if (k.startsWith("@") || k.startsWith("#") || MEMBER_FIVE.has(k)) continue;
+    properties ??= {};
+    properties[k] = text(m[k]);
+  }
+  if (properties) out.properties = properties;
+  return out;
 }
 
 export interface DataSetCell {
@@ -206,13 +230,9 @@ export function dataSetOf(root: Node): DataSet | null {
     const tuplesOf = (axis: Node) => {
       const tuplesNode = axis.Tuples;
       const tuples = isNode(tuplesNode) && Array.isArray(tuplesNode.Tuple) ? tuplesNode.Tuple : [];
-      return tuples.filter(isNode).map((t) =>
-        (Array.isArray(t.Member) ? t.Member : []).filter(isNode).map((m) => ({
-          hierarchy: text(m["@Hierarchy"]),
-          uniqueName: text(m.UName),
-          caption: text(m.Caption),
-        })),
-      );
+      return tuples
+        .filter(isNode)
+        .map((t) => (Array.isArray(t.Member) ? t.Member : []).filter(isNode).map(axisMember));
     };
     const named = list.filter((a) => /^Axis\d+$/.test(text(a["@name"])));
     named.sort((a, b) => Number(text(a["@name"]).slice(4)) - Number(text(b["@name"]).slice(4)));

@@ -8,7 +8,7 @@ import {
   XmlaFault,
   type XmlaRequest,
 } from "@qibates/protocols/xmla";
-import { OlapError } from "@qibates/provider";
+import { OlapError, type OlapMetadata } from "@qibates/provider";
 import type { CallContext } from "./call-context.ts";
 import { drillthroughXml } from "./drillthrough.ts";
 import type { XmlaEndpointState } from "./endpoint-state.ts";
@@ -16,6 +16,24 @@ import type { MdDataSetInput } from "./mddataset.ts";
 import { bindParameters, levelsFromRoot, queryProperties } from "./mdx-dialect.ts";
 import { memberPropertiesOf } from "./member-properties.ts";
 import { cubeOutlineOf } from "./names.ts";
+
+/** The work budget of a query on a cube of few members: the port's own default (the engine's `MAX_MDX_WORK`). */
+const QUERY_WORK_FLOOR = 1_000_000;
+
+/** Work a query may spend per member of the cube, past the floor. */
+const QUERY_WORK_PER_MEMBER = 40;
+
+/**
+ * A query's work budget on this cube: the floor, or a few dozen units a member on a large cube, so that a query
+ * that visits each member of a dimension a few times (a client's name filter over `h.Members`, a member's level
+ * from its leaves: what Analysis Services answers on a dimension of any size) runs on a dimension of a million
+ * members as on one of a thousand, and a query's cost stays bounded by the cube it reads.
+ */
+function queryWork(metadata: OlapMetadata): number {
+  let members = 0;
+  for (const d of metadata.dimensions) members += d.members.length;
+  return Math.max(QUERY_WORK_FLOOR, QUERY_WORK_PER_MEMBER * members);
+}
 
 /**
  * The MDX text the OLAP ports read at most, in characters (the engine's `MAX_MDX_CHARS`, 64 KiB, which the embedded
@@ -114,8 +132,13 @@ export async function execute(
   const maxCells = state.options.maxCells;
   // The port reads Microsoft's MDX where it can (the engine's `ssas` dialect); `text` reads the same either way.
   const dialect = context.levels === "root" ? "ssas" : "essbase";
-  const result = await cube.mdx(text, maxCells !== undefined ? { maxCells, dialect } : { dialect });
-  const outline = cubeOutlineOf(await cube.metadata());
+  const metadata = await cube.metadata();
+  const result = await cube.mdx(text, {
+    ...(maxCells !== undefined ? { maxCells } : {}),
+    dialect,
+    maxWork: queryWork(metadata),
+  });
+  const outline = cubeOutlineOf(metadata);
   // A property the server has not is a fault before the answer starts (it is written a slice at a time).
   const memberProperties = result.axes.map((axis) =>
     axis.dimensions.map((d) => memberPropertiesOf(outline, d, asked.axes.get(axis.ordinal) ?? [])),
