@@ -90,6 +90,10 @@ const EXTRA = {
   "GET /generatekey/callback": null,
   /** Calls answered 202 (`Prefer: respond-async`), read until they end (issue 53). */
   "GET /operations/{operationId}": null,
+  /** The administrators' calls on every account's keys and on the event log of keys. */
+  "GET /admin/listkeys": null,
+  "DELETE /admin/revokekey/{keyid}": null,
+  "GET /admin/keyevents": null,
 };
 
 const DEMO = {
@@ -116,7 +120,7 @@ function mediaExamples(media: JsonObject): JsonObject {
 }
 
 describe("paths and methods", () => {
-  it("has the 38 calls of the specification and 4 more, each with its method, plus the OAuth callback and the operations", () => {
+  it("has the 38 calls of the specification and 4 more, each with its method, plus the OAuth callback, the operations and the administrators' calls", () => {
     const actual = ops.map((o) => key(o.method, o.path)).sort();
     expect(Object.keys(EXPECTED)).toHaveLength(42);
     expect(actual).toEqual([...Object.keys(EXPECTED), ...Object.keys(EXTRA)].sort());

@@ -247,6 +247,10 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     en: "List your keys (`listkeys`) and use a name from that list.",
     fr: "Listez vos clés (`listkeys`) et prenez un nom de cette liste.",
   },
+  QB_ERR_KEY_ID_UNKNOWN: {
+    en: "List the keys (`admin/listkeys`) and take the id from that list: a key deleted or revoked is no longer on it.",
+    fr: "Listez les clés (`admin/listkeys`) et prenez l'identifiant dans cette liste : une clé supprimée ou révoquée n'y figure plus.",
+  },
   QB_ERR_KEY_PROTECTED: {
     en: "The published demo key cannot be deleted; delete your own keys only.",
     fr: "La clé de démonstration publiée ne peut pas être supprimée ; ne supprimez que vos propres clés.",

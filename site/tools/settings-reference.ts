@@ -49,6 +49,7 @@ type DocPage =
   | "admin/server-responses.md"
   | "admin/protocol-endpoints-security.md"
   | "admin/api-keys-and-sign-in.md"
+  | "admin/manage-api-keys.md"
   | "admin/server-start-problems.md"
   | "admin/server-data.md"
   | "admin/server-timeouts.md"
@@ -500,6 +501,14 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       fr: "Le locataire Microsoft Entra dont les comptes peuvent se connecter : `common`, `organizations`, `consumers`, ou l'identifiant ou le domaine d'un locataire. Donnez votre propre locataire pour que seuls les comptes de votre entreprise obtiennent des clés.",
     },
     page: "admin/api-keys-and-sign-in.md",
+  },
+  ADMINISTRATORS: {
+    group: "signIn",
+    text: {
+      en: "The e-mail addresses, separated by commas, of the accounts that list and revoke every user's API keys and read the event log of keys; unset, nobody can. A Microsoft account counts only when `MICROSOFT_TENANT` names your own tenant.",
+      fr: "Les adresses e-mail, séparées par des virgules, des comptes qui listent et révoquent les clés d'API de tous les utilisateurs et lisent le journal des clés ; sans elles, personne ne le peut. Un compte Microsoft ne compte que lorsque `MICROSOFT_TENANT` désigne votre propre locataire.",
+    },
+    page: "admin/manage-api-keys.md",
   },
 };
 

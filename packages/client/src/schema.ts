@@ -118,6 +118,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/listkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List every account's keys (administrators)
+         * @description Lists every key of every account, for an administrator: its `id`, name, first characters, owner
+         *     (e-mail address and sign-in provider), creation and last use; by owner, then newest first. With `email`,
+         *     only the keys of that address. Key values are never returned. Administrators are the accounts whose
+         *     e-mail address is on the server's `ADMINISTRATORS` setting, through the `qibateskey` header or the
+         *     `qibates_session` cookie; anyone else's call is answered `404 QB_ERR_NOT_FOUND`, as a path the API does not
+         *     have, before its parameters are read.
+         */
+        get: operations["listAllKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/revokekey/{keyid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke any account's key (administrators)
+         * @description Revokes the key `keyid` (from `GET /admin/listkeys`), whoever owns it: the key stops working at once on
+         *     every API node, and the sessions it opened end at once, on every node and on the provider's server,
+         *     whichever of the owner's keys would use them next. The event log records the revocation and who made it,
+         *     then every call refused for the key (at most one a minute). The shared demo key published on
+         *     `GET /health` cannot be revoked (`403 QB_ERR_KEY_PROTECTED`). For administrators only, as
+         *     `GET /admin/listkeys`.
+         */
+        delete: operations["revokeKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/keyevents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read or export the event log of keys (administrators)
+         * @description The event log of keys, oldest first: each key created (by a sign-in, or by the server for the demo),
+         *     deleted by its owner, revoked by an administrator, and each call refused for a deleted or revoked key (at
+         *     most one a minute per key); when, which key, its owner, and who did it (`by`). With `since`, the events
+         *     from that time on. With `format=csv` or `format=jsonl`, a file to download (`Content-Disposition:
+         *     attachment`) with the same columns. For administrators only, as `GET /admin/listkeys`.
+         */
+        get: operations["listKeyEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/action/login": {
         parameters: {
             query?: never;
@@ -1420,7 +1494,7 @@ export interface components {
          * @description Stable machine-readable error code, `QB_ERR_<AREA>_<WHAT>`. The error catalogue lists the HTTP status and meaning of each.
          * @enum {string}
          */
-        ErrorCode: "QB_ERR_VALIDATION" | "QB_ERR_JSON_MALFORMED" | "QB_ERR_BODY_TOO_LARGE" | "QB_ERR_MEDIA_TYPE" | "QB_ERR_CONTENT_ENCODING" | "QB_ERR_REQUEST_MALFORMED" | "QB_ERR_REQUEST_TIMEOUT" | "QB_ERR_HEADERS_TOO_LARGE" | "QB_ERR_EXPECTATION_FAILED" | "QB_ERR_NOT_FOUND" | "QB_ERR_METHOD_NOT_ALLOWED" | "QB_ERR_AUTH_KEY_MISSING" | "QB_ERR_AUTH_KEY_INVALID" | "QB_ERR_CONNECTOR_INVALID" | "QB_ERR_CONNECTOR_FAMILY" | "QB_ERR_CONNECTOR_MISMATCH" | "QB_ERR_SESSION_UNKNOWN" | "QB_ERR_OPERATION_UNKNOWN" | "QB_ERR_OPERATION_LOST" | "QB_ERR_OPERATION_LIMIT" | "QB_ERR_SESSION_STORE_UNAVAILABLE" | "QB_ERR_DATA_STORE_UNAVAILABLE" | "QB_ERR_PROVIDER_ADDRESS" | "QB_ERR_HOST_NOT_ALLOWED" | "QB_ERR_HOST_INTERNAL_ADDRESS" | "QB_ERR_LOGIN_FAILED" | "QB_ERR_PROVIDER_UNREACHABLE" | "QB_ERR_PROVIDER_TIMEOUT" | "QB_ERR_PROVIDER_MALFORMED" | "QB_ERR_PROVIDER_ERROR" | "QB_ERR_CALL_TIMEOUT" | "QB_ERR_SERVER_UNKNOWN" | "QB_ERR_APPLICATION_UNKNOWN" | "QB_ERR_CUBE_UNKNOWN" | "QB_ERR_DIMENSION_UNKNOWN" | "QB_ERR_MEMBER_UNKNOWN" | "QB_ERR_ALIAS_TABLE_UNKNOWN" | "QB_ERR_SCRIPT_UNKNOWN" | "QB_ERR_CALC_FAILED" | "QB_ERR_OPERATION_UNSUPPORTED" | "QB_ERR_GRID_INVALID" | "QB_ERR_GRID_TOO_LARGE" | "QB_ERR_SELECTION_INVALID" | "QB_ERR_PIVOT_LAST_DIMENSION" | "QB_ERR_MDX_SYNTAX" | "QB_ERR_MDX_INVALID" | "QB_ERR_SAVE_CONFLICT" | "QB_ERR_FOLDER_UNKNOWN" | "QB_ERR_FORM_UNKNOWN" | "QB_ERR_FORM_TYPE_MISMATCH" | "QB_ERR_CELL_TOO_LONG" | "QB_ERR_RULE_UNKNOWN" | "QB_ERR_PROMPT_UNKNOWN" | "QB_ERR_PROMPT_MISSING" | "QB_ERR_PROMPT_INVALID" | "QB_ERR_RULE_FAILED" | "QB_ERR_TASKLIST_UNKNOWN" | "QB_ERR_TASK_UNKNOWN" | "QB_ERR_KEY_UNKNOWN" | "QB_ERR_KEY_PROTECTED" | "QB_ERR_KEY_NAME_TAKEN" | "QB_ERR_OAUTH_PROVIDER_UNAVAILABLE" | "QB_ERR_OAUTH_STATE" | "QB_ERR_OAUTH_FAILED" | "QB_ERR_RATE_LIMITED" | "QB_ERR_INTERNAL";
+        ErrorCode: "QB_ERR_VALIDATION" | "QB_ERR_JSON_MALFORMED" | "QB_ERR_BODY_TOO_LARGE" | "QB_ERR_MEDIA_TYPE" | "QB_ERR_CONTENT_ENCODING" | "QB_ERR_REQUEST_MALFORMED" | "QB_ERR_REQUEST_TIMEOUT" | "QB_ERR_HEADERS_TOO_LARGE" | "QB_ERR_EXPECTATION_FAILED" | "QB_ERR_NOT_FOUND" | "QB_ERR_METHOD_NOT_ALLOWED" | "QB_ERR_AUTH_KEY_MISSING" | "QB_ERR_AUTH_KEY_INVALID" | "QB_ERR_CONNECTOR_INVALID" | "QB_ERR_CONNECTOR_FAMILY" | "QB_ERR_CONNECTOR_MISMATCH" | "QB_ERR_SESSION_UNKNOWN" | "QB_ERR_OPERATION_UNKNOWN" | "QB_ERR_OPERATION_LOST" | "QB_ERR_OPERATION_LIMIT" | "QB_ERR_SESSION_STORE_UNAVAILABLE" | "QB_ERR_DATA_STORE_UNAVAILABLE" | "QB_ERR_PROVIDER_ADDRESS" | "QB_ERR_HOST_NOT_ALLOWED" | "QB_ERR_HOST_INTERNAL_ADDRESS" | "QB_ERR_LOGIN_FAILED" | "QB_ERR_PROVIDER_UNREACHABLE" | "QB_ERR_PROVIDER_TIMEOUT" | "QB_ERR_PROVIDER_MALFORMED" | "QB_ERR_PROVIDER_ERROR" | "QB_ERR_CALL_TIMEOUT" | "QB_ERR_SERVER_UNKNOWN" | "QB_ERR_APPLICATION_UNKNOWN" | "QB_ERR_CUBE_UNKNOWN" | "QB_ERR_DIMENSION_UNKNOWN" | "QB_ERR_MEMBER_UNKNOWN" | "QB_ERR_ALIAS_TABLE_UNKNOWN" | "QB_ERR_SCRIPT_UNKNOWN" | "QB_ERR_CALC_FAILED" | "QB_ERR_OPERATION_UNSUPPORTED" | "QB_ERR_GRID_INVALID" | "QB_ERR_GRID_TOO_LARGE" | "QB_ERR_SELECTION_INVALID" | "QB_ERR_PIVOT_LAST_DIMENSION" | "QB_ERR_MDX_SYNTAX" | "QB_ERR_MDX_INVALID" | "QB_ERR_SAVE_CONFLICT" | "QB_ERR_FOLDER_UNKNOWN" | "QB_ERR_FORM_UNKNOWN" | "QB_ERR_FORM_TYPE_MISMATCH" | "QB_ERR_CELL_TOO_LONG" | "QB_ERR_RULE_UNKNOWN" | "QB_ERR_PROMPT_UNKNOWN" | "QB_ERR_PROMPT_MISSING" | "QB_ERR_PROMPT_INVALID" | "QB_ERR_RULE_FAILED" | "QB_ERR_TASKLIST_UNKNOWN" | "QB_ERR_TASK_UNKNOWN" | "QB_ERR_KEY_UNKNOWN" | "QB_ERR_KEY_ID_UNKNOWN" | "QB_ERR_KEY_PROTECTED" | "QB_ERR_KEY_NAME_TAKEN" | "QB_ERR_OAUTH_PROVIDER_UNAVAILABLE" | "QB_ERR_OAUTH_STATE" | "QB_ERR_OAUTH_FAILED" | "QB_ERR_RATE_LIMITED" | "QB_ERR_INTERNAL";
         /** @description State and versions of the server. */
         HealthResponse: {
             /**
@@ -1559,6 +1633,89 @@ export interface components {
              */
             deleted: true;
             deletedAt: components["schemas"]["Timestamp"];
+        };
+        /** @description A key of any account, as the administrators see it, without its value. */
+        AdminKeyInfo: {
+            /** @description Identifier of the key, for `DELETE /admin/revokekey/{keyid}`. */
+            id: number;
+            /** @description Name of the key, chosen by its owner. */
+            name: string;
+            /** @description First 7 characters of the key, to recognise it. */
+            prefix: string;
+            /**
+             * @description OAuth provider of the owner's account (`demo` for the demo account).
+             * @enum {string}
+             */
+            provider: "google" | "microsoft" | "demo";
+            /** @description E-mail address of the owner's account; `null` when the sign-in did not share one. */
+            email: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description Last time the key authenticated a call, to the minute; `null` if never used. */
+            lastUsedAt: components["schemas"]["Timestamp"] | null;
+        };
+        /** @description The keys of every account. */
+        AdminKeyList: {
+            /** @description Keys, by owner's e-mail address, then newest first. */
+            keys: components["schemas"]["AdminKeyInfo"][];
+        };
+        /** @description Result of a revocation. */
+        RevokedKey: {
+            /** @description Identifier of the revoked key. */
+            id: number;
+            /** @description Name of the revoked key. */
+            name: string;
+            /** @description First 7 characters of the revoked key. */
+            prefix: string;
+            /**
+             * @description OAuth provider of the owner's account.
+             * @enum {string}
+             */
+            provider: "google" | "microsoft" | "demo";
+            /** @description E-mail address of the owner's account; `null` when the sign-in did not share one. */
+            email: string | null;
+            /**
+             * @description Always `true`.
+             * @enum {boolean}
+             */
+            revoked: true;
+            revokedAt: components["schemas"]["Timestamp"];
+            /** @description How many live sessions the key had opened, all ended. */
+            sessionsEnded: number;
+        };
+        /** @description One entry of the event log of keys. */
+        KeyEvent: {
+            /** @description Order of the entry in the log. */
+            id: number;
+            at: components["schemas"]["Timestamp"];
+            /**
+             * @description `created`: the key was issued; `deleted`: its owner deleted it; `revoked`: an administrator revoked
+             *     it; `refused`: a call presented it after it was deleted or revoked, and was refused.
+             * @enum {string}
+             */
+            event: "created" | "deleted" | "revoked" | "refused";
+            /** @description Identifier of the key. */
+            keyId: number;
+            /** @description Name of the key. */
+            keyName: string;
+            /** @description First 7 characters of the key. */
+            prefix: string;
+            /** @description E-mail address of the key's owner; `null` when the sign-in did not share one. */
+            email: string | null;
+            /**
+             * @description OAuth provider of the owner's account.
+             * @enum {string}
+             */
+            provider: "google" | "microsoft" | "demo";
+            /**
+             * @description E-mail address of who did it: the owner at a sign-in or a deletion, the administrator at a revocation;
+             *     `null` for the server's own demo keys and for refusals.
+             */
+            by: string | null;
+        };
+        /** @description The event log of keys. */
+        KeyEventList: {
+            /** @description Events, oldest first. */
+            events: components["schemas"]["KeyEvent"][];
         };
         /** @description Credentials and provider of a new session. */
         LoginRequest: {
@@ -2690,6 +2847,17 @@ export interface components {
          * @example essbase
          */
         connector: components["schemas"]["Connector"];
+        /** @description The `id` of a key, as `GET /admin/listkeys` gives it. */
+        keyid: string;
+        /** @description Only the keys of this e-mail address (compared without regard to case). */
+        ownerEmail: string;
+        /** @description Only the events at or after this time (RFC 3339). */
+        eventsSince: string;
+        /**
+         * @description `json` (the default) answers a JSON object; `csv` and `jsonl` answer a file to download, CSV (a cell that
+         *     a spreadsheet would read as a formula starts with an apostrophe) or JSON Lines.
+         */
+        eventsFormat: "json" | "csv" | "jsonl";
         /**
          * @description Name of the key, chosen by the user: 1 to 64 characters, letters, digits, `.`, `_` and `-`, starting
          *     with a letter or a digit. Unique within the account; `callback` is reserved.
@@ -2901,6 +3069,101 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAllKeys: {
+        parameters: {
+            query?: {
+                /** @description Only the keys of this e-mail address (compared without regard to case). */
+                email?: components["parameters"]["ownerEmail"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every key, or those of `email`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminKeyList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` of a key, as `GET /admin/listkeys` gives it. */
+                keyid: components["parameters"]["keyid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key was revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listKeyEvents: {
+        parameters: {
+            query?: {
+                /** @description Only the events at or after this time (RFC 3339). */
+                since?: components["parameters"]["eventsSince"];
+                /**
+                 * @description `json` (the default) answers a JSON object; `csv` and `jsonl` answer a file to download, CSV (a cell that
+                 *     a spreadsheet would read as a formula starts with an apostrophe) or JSON Lines.
+                 */
+                format?: components["parameters"]["eventsFormat"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events, as JSON, CSV or JSON Lines (`format`). */
+            200: {
+                headers: {
+                    /**
+                     * @description With `format=csv` or `format=jsonl`, `attachment` and the file's name.
+                     * @example attachment; filename="qibates-key-events.csv"
+                     */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyEventList"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -510,13 +510,20 @@ export const ERROR_CODES = {
     when: "deletekey names no key of the account.",
     whenFr: "deletekey ne désigne aucune clé du compte.",
   },
+  QB_ERR_KEY_ID_UNKNOWN: {
+    status: 404,
+    en: "No key has the id {id}.",
+    fr: "Aucune clé n'a l'identifiant {id}.",
+    when: "admin/revokekey names no key: never issued, or already deleted or revoked.",
+    whenFr: "admin/revokekey ne désigne aucune clé : jamais émise, ou déjà supprimée ou révoquée.",
+  },
   QB_ERR_KEY_PROTECTED: {
     status: 403,
     en: 'The key "{name}" is the shared demo key and cannot be deleted.',
     fr: "La clé « {name} » est la clé de démonstration partagée et ne peut pas être supprimée.",
-    when: "deletekey names the demo key published on GET /qibates/api/v2/health (demo mode).",
+    when: "deletekey or admin/revokekey names the demo key published on GET /qibates/api/v2/health (demo mode).",
     whenFr:
-      "deletekey désigne la clé de démonstration publiée par GET /qibates/api/v2/health (mode démonstration).",
+      "deletekey ou admin/revokekey désigne la clé de démonstration publiée par GET /qibates/api/v2/health (mode démonstration).",
   },
   QB_ERR_KEY_NAME_TAKEN: {
     status: 409,

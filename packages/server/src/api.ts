@@ -13,7 +13,7 @@ import { holdConnection } from "./connection-hold.ts";
 import { CONTRACT_SCHEMA_ID, type Contract, type JsonObject, type Operation } from "./contract-operations.ts";
 import { ENCODING_ADVICE, quoted } from "./framework-errors.ts";
 import { jsonSteps } from "./json-steps.ts";
-import { hashKey, presentedKey, type VerifiedKey } from "./keys.ts";
+import { hashKey, isAdministrator, presentedKey, type VerifiedKey } from "./keys.ts";
 import {
   asyncPreference,
   type OperationName,
@@ -350,6 +350,20 @@ export function registerApi(
       }
     }
 
+    /**
+     * An administrators' operation answers anyone else as a path the API does not have (`QB_ERR_NOT_FOUND`, as
+     * the server answers an unknown path), before its parameters are read: the answer says nothing of the
+     * operation, nor of the key or the event it names.
+     */
+    const admitted = (request: FastifyRequest, key: VerifiedKey): VerifiedKey => {
+      if (op.administratorsOnly && !isAdministrator(services.config, key)) {
+        throw new ApiError("QB_ERR_NOT_FOUND", {
+          method: request.method,
+          path: request.url.split("?")[0] ?? "",
+        });
+      }
+      return key;
+    };
     /** Key, then connector: what a client can least guess comes first. */
     const authenticate = async (request: FastifyRequest): Promise<VerifiedKey | null> => {
       if (!op.needsKey) return null;
@@ -357,7 +371,7 @@ export function registerApi(
       if (given) {
         const key = await services.keys.verify(given.key, given.hash);
         if (!key) throw new ApiError("QB_ERR_AUTH_KEY_INVALID", {}, "qibateskey");
-        return key;
+        return admitted(request, key);
       }
       // A cookie rides along with any request the browser sends, so a change is accepted with it only from this
       // site's own pages (another site's page could otherwise delete a key; SameSite=Lax covers other sites,
@@ -368,7 +382,7 @@ export function registerApi(
         (SAFE_METHODS.has(request.method) || sameOrigin(request));
       const fromCookie = cookieAllowed ? await services.browserSessionOwner?.(request) : null;
       if (!fromCookie) throw new ApiError("QB_ERR_AUTH_KEY_MISSING", {}, "qibateskey");
-      return fromCookie;
+      return admitted(request, fromCookie);
     };
     const checkConnector = (request: FastifyRequest): Connector | null => {
       if (!op.connectors) return null;

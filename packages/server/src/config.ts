@@ -132,6 +132,24 @@ const oneOf =
 
 const optionalText: Parser<string | undefined> = (raw) => raw.trim() || undefined;
 
+/**
+ * ADMINISTRATORS: e-mail addresses, separated by commas, each as a sign-in reports it (`name@domain`), compared
+ * without regard to case; kept in lower case, each once.
+ */
+const emailAddresses: Parser<string[]> = (raw) => {
+  const out: string[] = [];
+  for (const entry of list(raw)) {
+    if (!/^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/.test(entry)) {
+      throw new ConfigError(
+        `"${entry}" is not an e-mail address (name@domain); separate addresses with commas`,
+      );
+    }
+    const address = entry.toLowerCase();
+    if (!out.includes(address)) out.push(address);
+  }
+  return out;
+};
+
 /** The users file of the snapshots, read and checked whole (`snapshot-users.ts`). */
 const snapshotUsers: Parser<SnapshotUsers | undefined> = (raw) => {
   const path = raw.trim();
@@ -691,6 +709,13 @@ export const variables = {
     tenant,
     "common",
     "common",
+  ),
+  administrators: variable(
+    "ADMINISTRATORS",
+    "E-mail addresses of the administrators, separated by commas: whoever signs in with one of them through Google or Microsoft lists and revokes every account's API keys and reads the event log of keys; unset, nobody does.",
+    emailAddresses,
+    [] as string[],
+    undefined,
   ),
 } as const;
 

@@ -30,6 +30,11 @@ export interface Operation {
   needsKey: boolean;
   /** Also accepts the browser session cookie instead of the key. */
   acceptsSessionCookie: boolean;
+  /**
+   * Served to the administrators alone (`x-qibates-administrators: true`, the ADMINISTRATORS setting): anyone
+   * else's call is answered as a path the API does not have.
+   */
+  administratorsOnly: boolean;
   requestBodySchema: JsonObject | null;
   requestBodyRequired: boolean;
   /** The request body has a `grid` (ad hoc grid calls, form submission): the large body limit applies. */
@@ -121,6 +126,7 @@ export function loadContract(document: JsonObject = contractDocument as unknown 
       connectors: Array.isArray(op["x-qibates-connectors"]) ? (op["x-qibates-connectors"] as string[]) : null,
       needsKey: security.some((s) => "qibateskey" in s),
       acceptsSessionCookie: security.some((s) => "qibatesSession" in s),
+      administratorsOnly: op["x-qibates-administrators"] === true,
       requestBodySchema: bodyContent?.schema ? (absolutiseRefs(bodyContent.schema) as JsonObject) : null,
       requestBodyRequired: body?.required === true,
       carriesGrid: hasGridProperty(resolveRef(document, bodyContent?.schema) as JsonObject | undefined),

@@ -121,6 +121,31 @@ const MIGRATIONS: readonly string[] = [
   // by the client address that started them (`visitor`), as its rate limit counts them.
   `alter table api_operations add column visitor text`,
   `create index api_operations_key on api_operations (key_id, expires_at)`,
+  // What happened to each key (keys.ts): created, deleted by its owner, revoked by an administrator, a call
+  // refused for a key deleted or revoked. Kept whole, for the administrators to read and export.
+  `create table api_key_events (
+     id bigserial primary key,
+     at timestamptz not null default now(),
+     event text not null,
+     key_id bigint not null,
+     key_name text not null,
+     key_prefix text not null,
+     owner_email text,
+     provider text not null,
+     actor_email text
+   )`,
+  // The hashes of deleted and revoked keys, so that a call presenting one is told apart from a call with a key
+  // that never existed, and recorded (`refused_at`: the last record, at most one a minute per key).
+  `create table retired_api_keys (
+     key_hash text primary key,
+     key_id bigint not null,
+     key_name text not null,
+     key_prefix text not null,
+     owner_email text,
+     provider text not null,
+     retired_at timestamptz not null default now(),
+     refused_at timestamptz
+   )`,
 ];
 
 /**

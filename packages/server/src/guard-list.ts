@@ -119,6 +119,10 @@ export const GUARD_LIST: readonly GuardEntry[] = [
       `GET ${API}/generatekey/callback`,
       `GET ${API}/listkeys`,
       `DELETE ${API}/deletekey/:keyname`,
+      // The administrators' calls: anyone else is refused before the parameters are read.
+      `GET ${API}/admin/listkeys`,
+      `DELETE ${API}/admin/revokekey/:keyid`,
+      `GET ${API}/admin/keyevents`,
     ],
     guards: ["body limit", "rate limit"],
     heaviest: "API keys: `GET /generatekey/callback` with a forged state, 32 at once",

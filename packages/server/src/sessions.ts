@@ -9,6 +9,11 @@ export interface SessionRecord {
   /** The API key owner that logged in: a loginid is valid for this owner only. */
   ownerId: string;
   /**
+   * The API key that logged in: revoking or deleting it ends the session (`endKey`), whichever of the owner's keys
+   * would use it next.
+   */
+  keyId?: number;
+  /**
    * Whose sessions this one counts among for `MAX_SESSIONS_PER_KEY` (`endOldest`): the owner, except for the
    * public demo key, shared by everyone, where it is the owner at one client address, so that one address's
    * logins never end another's sessions.
@@ -118,6 +123,11 @@ export interface SessionStore {
    * the `keep` newest, and answers them (their provider sessions are for the caller to end).
    */
   endOldest(capGroup: string, keep: number): Promise<SessionRecord[]>;
+  /**
+   * Ends every live session the API key `keyId` opened, for every node at once (they all read this store), and
+   * answers them (their provider sessions are for the caller to end).
+   */
+  endKey(keyId: number): Promise<SessionRecord[]>;
   close(): Promise<void>;
 }
 
@@ -154,6 +164,8 @@ export class MemorySessionStore implements SessionStore {
   private readonly sessions = new Map<string, SessionRecord>();
   /** Each owner's session ids, oldest first. */
   private readonly byOwner = new Map<string, Set<string>>();
+  /** The session ids each API key opened. */
+  private readonly byKey = new Map<number, Set<string>>();
   /** The session ids of each client network of the demo key (`NetworkBound`), and of all of them. */
   private readonly byNetwork = new Map<string, Set<string>>();
   private readonly bounded = new Set<string>();
@@ -178,6 +190,11 @@ export class MemorySessionStore implements SessionStore {
     const owned = this.byOwner.get(group) ?? new Set<string>();
     owned.add(record.id);
     this.byOwner.set(group, owned);
+    if (record.keyId !== undefined) {
+      const opened = this.byKey.get(record.keyId) ?? new Set<string>();
+      opened.add(record.id);
+      this.byKey.set(record.keyId, opened);
+    }
     if (bound) {
       const inNetwork = this.byNetwork.get(bound.network) ?? new Set<string>();
       inNetwork.add(record.id);
@@ -235,6 +252,18 @@ export class MemorySessionStore implements SessionStore {
     return ended;
   }
 
+  async endKey(keyId: number): Promise<SessionRecord[]> {
+    const t = this.now();
+    const ended: SessionRecord[] = [];
+    for (const id of [...(this.byKey.get(keyId) ?? [])]) {
+      const r = this.sessions.get(id);
+      if (r && this.live(r, t)) ended.push({ ...r });
+      this.remove(id);
+    }
+    this.byKey.delete(keyId);
+    return ended;
+  }
+
   private live(r: SessionRecord, t: number): boolean {
     return isLive(r, t, this.limits, this.running.has(r.id));
   }
@@ -247,6 +276,11 @@ export class MemorySessionStore implements SessionStore {
     const owned = this.byOwner.get(group);
     owned?.delete(id);
     if (owned?.size === 0) this.byOwner.delete(group);
+    if (r.keyId !== undefined) {
+      const opened = this.byKey.get(r.keyId);
+      opened?.delete(id);
+      if (opened?.size === 0) this.byKey.delete(r.keyId);
+    }
     if (r.network !== undefined) {
       const inNetwork = this.byNetwork.get(r.network);
       inNetwork?.delete(id);
@@ -303,6 +337,7 @@ export class MemorySessionStore implements SessionStore {
     clearInterval(this.sweeper);
     this.sessions.clear();
     this.byOwner.clear();
+    this.byKey.clear();
     this.byNetwork.clear();
     this.bounded.clear();
     this.running.clear();
@@ -349,6 +384,11 @@ export class RedisSessionStore implements SessionStore {
     return `qibates:owner-sessions:${capGroup}`;
   }
 
+  /** A sorted set of the session ids an API key opened, scored by creation time. */
+  private keySessionsKey(keyId: number): string {
+    return `qibates:key-sessions:${keyId}`;
+  }
+
   /**
    * Sorted sets of the session ids of a client network of the demo key (`NetworkBound`), and of all of them,
    * scored by when each ends if left unused (`unusedEnd`, moved on at each restart of its idle timer).
@@ -367,14 +407,16 @@ export class RedisSessionStore implements SessionStore {
     const t = this.now();
     if (bound) return this.createBounded(fields, bound, t);
     const record = newRecord(fields, t, this.limits);
-    await stored(
-      this.redis
-        .multi()
-        .set(this.key(record.id), JSON.stringify(record), "PX", this.ttl(record, t))
-        .zadd(this.capGroupKey(capGroupOf(record)), t, record.id)
-        .pexpire(this.capGroupKey(capGroupOf(record)), this.limits.maxMs)
-        .exec(),
-    );
+    const m = this.redis
+      .multi()
+      .set(this.key(record.id), JSON.stringify(record), "PX", this.ttl(record, t))
+      .zadd(this.capGroupKey(capGroupOf(record)), t, record.id)
+      .pexpire(this.capGroupKey(capGroupOf(record)), this.limits.maxMs);
+    if (record.keyId !== undefined) {
+      m.zadd(this.keySessionsKey(record.keyId), t, record.id);
+      m.pexpire(this.keySessionsKey(record.keyId), this.limits.maxMs);
+    }
+    await stored(m.exec());
     return record;
   }
 
@@ -405,6 +447,15 @@ export class RedisSessionStore implements SessionStore {
       ),
     );
     if (refusedUntil !== null) throw networkSessionsRefused(retrySeconds(Number(refusedUntil), t));
+    if (record.keyId !== undefined) {
+      await stored(
+        this.redis
+          .multi()
+          .zadd(this.keySessionsKey(record.keyId), t, record.id)
+          .pexpire(this.keySessionsKey(record.keyId), this.limits.maxMs)
+          .exec(),
+      );
+    }
     return record;
   }
 
@@ -441,6 +492,22 @@ export class RedisSessionStore implements SessionStore {
       );
       await this.leaveNetworks(ended);
     }
+    return ended;
+  }
+
+  async endKey(keyId: number): Promise<SessionRecord[]> {
+    const opened = this.keySessionsKey(keyId);
+    const ids = await stored(this.redis.zrange(opened, 0, -1));
+    if (ids.length === 0) return [];
+    const raws = await stored(this.redis.mget(...ids.map((id) => this.key(id))));
+    const ended = raws.flatMap((raw) => (raw ? [JSON.parse(raw) as SessionRecord] : []));
+    const m = this.redis
+      .multi()
+      .del(...ids.map((id) => this.key(id)))
+      .del(opened);
+    for (const r of ended) m.zrem(this.capGroupKey(capGroupOf(r)), r.id);
+    await stored(m.exec());
+    await this.leaveNetworks(ended);
     return ended;
   }
 

@@ -93,9 +93,9 @@ describe.each(backends)("API keys on $name", ({ open }) => {
 
   it("deletes only the owner's own key, which then stops working", async () => {
     const { key } = await keys.create(bob, "temp");
-    expect(await keys.delete(alice, "temp")).toBe(false);
+    expect(await keys.delete(alice, "temp")).toBeNull();
     expect(await keys.verify(key)).not.toBeNull();
-    expect(await keys.delete(bob, "temp")).toBe(true);
+    expect(await keys.delete(bob, "temp")).toMatchObject({ name: "temp", retiredAt: expect.any(String) });
     expect(await keys.verify(key)).toBeNull();
   });
 

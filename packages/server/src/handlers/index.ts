@@ -1,4 +1,5 @@
 import type { Handlers } from "../api.ts";
+import { adminHandlers } from "./admin.ts";
 import { essbaseHandlers } from "./essbase.ts";
 import { keyHandlers } from "./keys.ts";
 import { operationHandlers } from "./long-operations.ts";
@@ -12,6 +13,7 @@ import { sessionHandlers } from "./session.ts";
 export const apiHandlers: Handlers = {
   ...sessionHandlers,
   ...keyHandlers,
+  ...adminHandlers,
   ...navigationHandlers,
   ...essbaseHandlers,
   ...memberHandlers,

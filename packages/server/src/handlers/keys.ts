@@ -1,6 +1,7 @@
 import { callerKey, type Handlers } from "../api.ts";
 import { ApiError } from "../api-error.ts";
 import { DEMO_KEY_NAME, DEMO_OWNER } from "../demo.ts";
+import { endProviderSessions } from "./admin.ts";
 
 export const keyHandlers = {
   listKeys: async (ctx) => {
@@ -21,6 +22,8 @@ export const keyHandlers = {
     }
     const deleted = await ctx.services.keys.delete(owner, name);
     if (!deleted) throw new ApiError("QB_ERR_KEY_UNKNOWN", { name }, "keyname");
-    return { name, deleted: true, deletedAt: new Date().toISOString() };
+    // The sessions the key opened end with it, whichever of the owner's keys would use them next.
+    await endProviderSessions(ctx.services, await ctx.services.sessions.endKey(deleted.id));
+    return { name, deleted: true, deletedAt: deleted.retiredAt };
   },
 } satisfies Partial<Handlers>;

@@ -39,6 +39,7 @@ async function login(ctx: CallContext<"login"> | CallContext<"loginPbcs">) {
   const shared = key.owner.provider === "demo";
   const fields: NewSession = {
     ownerId: key.ownerId,
+    keyId: key.id,
     // The public demo key is everyone's: its cap counts one client address's sessions (an IPv6 client's /64
     // network, which it holds whole), so that no one ends the sessions of other people by logging in again and
     // again, nor holds more than the cap by taking a new address for each login.

@@ -190,7 +190,7 @@ export class OAuthService {
     const owner: KeyOwner = { issuer: claims.iss, subject: claims.sub, email, provider: flow.provider };
     const sessionToken = await this.sessions.create(owner);
     try {
-      const { key, info } = await this.keys.create(owner, flow.keyName);
+      const { key, info } = await this.keys.create(owner, flow.keyName, email);
       request.log.info({ provider: flow.provider, keyName: flow.keyName }, "API key issued");
       return {
         ok: true,

@@ -48,6 +48,12 @@ const NOT_REPLAYABLE: Record<string, string> = {
   generateKeyCallback: "code and state are single-use values chosen by the OAuth provider",
   getOperation:
     "an operation id is given by a 202 answer of a call sent with Prefer: respond-async: see test/process/long-operations.test.ts",
+  listAllKeys:
+    "served to the accounts of ADMINISTRATORS alone, never the demo account: see test/oauth/admin-keys.test.ts",
+  revokeKey:
+    "served to the accounts of ADMINISTRATORS alone, never the demo account: see test/oauth/admin-keys.test.ts",
+  listKeyEvents:
+    "served to the accounts of ADMINISTRATORS alone, never the demo account: see test/oauth/admin-keys.test.ts",
   setVariable:
     "no connector sets variables yet: the demo refuses (QB_ERR_OPERATION_UNSUPPORTED), see test/api/members-variables.test.ts",
 };
