@@ -33,7 +33,7 @@ describe("a connector's refusal of what the capability table says it lacks", () 
       reason: table.status === "no" ? table.why : null,
     });
     expect(e.message).toMatch(
-      /^nav\/scripts is not supported by connector ssas: SSAS has no calculation scripts/,
+      /^QiBates cannot do this on your server: SSAS has no calculation scripts/,
     );
   });
 
@@ -67,7 +67,7 @@ describe("a connector's refusal of what the capability table says it lacks", () 
       values: { refused: "no AI Studio" },
     });
     expect(form.message).toBe(
-      "nav/openform is not supported by connector pbcs: Export Form Data (GET …/forms/{form}/data) was refused: it needs an EPM Cloud deployment with AI Studio (no AI Studio); no plan type has the dimensions of its definition.",
+      "QiBates cannot do this on your server: Export Form Data (GET …/forms/{form}/data) was refused: it needs an EPM Cloud deployment with AI Studio (no AI Studio); no plan type has the dimensions of its definition.",
     );
     // In French too: only the server's own words (here "no AI Studio") stay as it sent them.
     expect(form.params?.reason).toMatchObject({
