@@ -16,6 +16,12 @@ export type GlossaryRule = {
 
 export const frenchGlossary: GlossaryRule[] = [
   {
+    preferred: "“ ” pour une citation à l'intérieur de « » (« La règle métier “AggregateData” a échoué. »)",
+    forbidden: [/«[^»\n]*«/u],
+    reason:
+      "Des guillemets français dans des guillemets français se lisent mal : la citation intérieure prend les guillemets anglais.",
+  },
+  {
     preferred: "Pages associées (la liste de liens en fin de page)",
     forbidden: [/\bPages liées\b/u],
     reason: "Un seul titre pour la même section sur toutes les pages.",

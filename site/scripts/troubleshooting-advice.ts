@@ -728,11 +728,11 @@ export const USER_ADVICE: Readonly<
   QB_ERR_RATE_LIMITED: {
     page: "login",
     en: {
-      what: "A limit was reached: too many requests from your key or address, a rule or calculation limit, or a demo login past the demo server's session limits. When the message adds \"to the server you are connected to\", your own server refuses for a while, at any action, Refresh included (see [Too many requests](#too-many-requests) below).",
+      what: "A limit was reached: too many requests from your key or address, a rule or calculation limit, or a demo login past the demo server's session limits. When the message adds that the server you are connected to refuses, your own server refuses for a while, at any action, Refresh included (see [Too many requests](#too-many-requests) below).",
       todo: "Wait the number of seconds the message gives, then go on; refresh fewer sheets at a time, let your rules end before you start more, or log out of the connections you no longer use. Check your password before you log in again. If it happens often, tell your QiBates administrator.",
     },
     fr: {
-      what: "Une limite a été atteinte : trop de requêtes depuis votre clé ou votre adresse, une limite de règles ou de calculs, ou une ouverture de session de démonstration au-delà des limites de sessions du serveur de démonstration. Quand le message ajoute “pour le serveur auquel vous êtes connecté”, c'est votre propre serveur qui refuse pendant un moment, à n'importe quelle action, actualisation comprise (voir [Trop de requêtes](#trop-de-requêtes) ci-dessous).",
+      what: "Une limite a été atteinte : trop de requêtes depuis votre clé ou votre adresse, une limite de règles ou de calculs, ou une ouverture de session de démonstration au-delà des limites de sessions du serveur de démonstration. Quand le message ajoute que c'est le serveur auquel vous êtes connecté qui refuse, c'est votre propre serveur qui refuse pendant un moment, à n'importe quelle action, actualisation comprise (voir [Trop de requêtes](#trop-de-requêtes) ci-dessous).",
       todo: "Attendez le nombre de secondes que donne le message, puis continuez ; actualisez moins de feuilles à la fois, laissez vos règles se terminer avant d'en lancer d'autres, ou déconnectez-vous des connexions que vous n'utilisez plus. Vérifiez votre mot de passe avant de vous reconnecter. Si cela se reproduit souvent, prévenez votre administrateur QiBates.",
     },
   },

@@ -554,8 +554,8 @@ export const ERROR_CODES = {
   },
   QB_ERR_RATE_LIMITED: {
     status: 429,
-    en: "Too many requests[ {refusedBy}]; retry in {seconds} s.",
-    fr: "Trop de requêtes[ {refusedBy}] ; réessayez dans {seconds} s.",
+    en: "Too many requests; retry in {seconds} s.[ {refusedBy}]",
+    fr: "Trop de requêtes ; réessayez dans {seconds} s.[ {refusedBy}]",
     when: "More than RATE_LIMIT_PER_MINUTE requests (600 by default) in a minute with one key (with the public demo key, an unknown key or none: per client address); a login with the public demo key refused by DEMO_SESSIONS_PER_NETWORK or by the demo's 10,000 sessions in all, the seconds being those until the first of them ends if left unused; or a job of the embedded engine past QIBATES_JOBS_PER_USER (4 by default) for one user or QIBATES_JOBS_TOTAL (64 by default) for all. What each limit counts, and for whom: [Limits on use](#limits-on-use). The server a session reaches may refuse for now too (its own 429, on any call, a login or a refresh alike): the message then says it is that server's limit, and the body's refusedBy is server rather than qibates.",
     whenFr:
       "Plus de RATE_LIMIT_PER_MINUTE requêtes (600 par défaut) en une minute par clé (clé d'API de démonstration, clé inconnue ou absente\u00a0: par adresse du client)\u202f; une connexion avec la clé de démonstration refusée par DEMO_SESSIONS_PER_NETWORK ou le total de 10\u202f000\u00a0sessions de la démonstration (attente\u00a0: jusqu'à la fin de la première si elle reste inutilisée)\u202f; ou un travail du moteur intégré au-delà de QIBATES_JOBS_PER_USER (4 par défaut) pour un utilisateur ou de QIBATES_JOBS_TOTAL (64 par défaut) pour tous. Ce que compte chaque limite, et pour qui\u00a0: [Limites d'utilisation](#limits-on-use). Le serveur que joint une session peut aussi refuser pour un temps (sa propre réponse 429, à n'importe quel appel, une connexion comme une actualisation)\u00a0: le message dit alors que la limite est celle de ce serveur, et refusedBy vaut server au lieu de qibates.",
@@ -594,8 +594,8 @@ export type RefusedBy = "qibates" | "server";
  * message then names the server, and the body's `refusedBy` is `server`.
  */
 export const SERVER_REFUSAL: LocalizedText = {
-  en: "to the server you are connected to (its own limit, not QiBates's)",
-  fr: "pour le serveur auquel vous êtes connecté (sa propre limite, et non celle de QiBates)",
+  en: "It is the server you are connected to that refuses, not QiBates.",
+  fr: "C'est le serveur auquel vous êtes connecté qui refuse, et non QiBates.",
 };
 
 /** Whose limit a `QB_ERR_RATE_LIMITED` with these parameters is; `undefined` for another code. */

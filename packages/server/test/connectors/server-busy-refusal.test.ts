@@ -29,8 +29,8 @@ const proxy = slowProxy(
 );
 
 const SERVER_REFUSAL = {
-  en: "Too many requests to the server you are connected to (its own limit, not QiBates's); retry in 7 s.",
-  fr: "Trop de requêtes pour le serveur auquel vous êtes connecté (sa propre limite, et non celle de QiBates)\u202f; réessayez dans 7\u202fs.",
+  en: "Too many requests; retry in 7 s. It is the server you are connected to that refuses, not QiBates.",
+  fr: "Trop de requêtes\u202f; réessayez dans 7\u202fs. C'est le serveur auquel vous êtes connecté qui refuse, et non QiBates.",
 };
 
 const GRID = [
