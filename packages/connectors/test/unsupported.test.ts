@@ -32,9 +32,7 @@ describe("a connector's refusal of what the capability table says it lacks", () 
       connector: "ssas",
       reason: table.status === "no" ? table.why : null,
     });
-    expect(e.message).toMatch(
-      /^QiBates cannot do this on your server: SSAS has no calculation scripts/,
-    );
+    expect(e.message).toMatch(/^QiBates cannot do this on your server: SSAS has no calculation scripts/);
   });
 
   it("reads what a real server lacks where the demo has it (the realServers reason)", () => {

@@ -23,8 +23,8 @@ import {
   readDataManagementPlans,
   readDataSliceAnswer,
   readDimensionNames,
-  readJobId,
   readJobDefinitions,
+  readJobId,
   readPlanTypeNames,
   readDataStorage as storageOf,
 } from "@qibates/protocols/planning-rest";

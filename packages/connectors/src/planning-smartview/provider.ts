@@ -244,7 +244,8 @@ class PlanningSmartViewOperations implements PlanningOperations {
     // against the rule's prompts (`EnumRunTimePrompts`, which names them) before the launch, as the demo
     // server checks them, rather than the rule running on its defaults.
     if (input.prompts.length > 0) await this.checkPromptNames(session, ref, input);
-    else await this.listedRule(session, ref, input).catch((e: unknown) => this.unlisted(session, ref, input, e));
+    else
+      await this.listedRule(session, ref, input).catch((e: unknown) => this.unlisted(session, ref, input, e));
     return this.via(session, (r) => this.rest.launchRule(r, ref, input));
   }
 

@@ -42,9 +42,7 @@ describe("a composite form through Planning REST (pbcs and planning to the serve
     const open = await server.post("nav/openform", form, { connector, language: "fr" });
     expectError(open, 422, "QB_ERR_OPERATION_UNSUPPORTED");
     expect(open.json.message).toMatch(
-      new RegExp(
-        `^QiBates ne peut pas faire cela sur votre serveur : .*formulaire composite`,
-      ),
+      /^QiBates ne peut pas faire cela sur votre serveur : .*formulaire composite/,
     );
     const submit = await server.post(
       "action/submitform",

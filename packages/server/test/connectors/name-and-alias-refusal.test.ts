@@ -31,7 +31,9 @@ describe("a grid asked with name and alias together on Essbase 21c", () => {
       "QiBates cannot do this on your server: Essbase's REST grid has no name-and-alias display.",
     );
     // The setting and the connector are the developer's: in field and detail, not in the sentence.
-    expect(en.json.detail).toBe("settings.memberDisplay NAME_AND_ALIAS is not supported by connector essbase-stndln.");
+    expect(en.json.detail).toBe(
+      "settings.memberDisplay NAME_AND_ALIAS is not supported by connector essbase-stndln.",
+    );
     const fr = await call("action/refresh", body, "fr");
     expect(fr.status).toBe(422);
     expect(fr.json.message).toBe(

@@ -36,12 +36,15 @@ const REFUSAL = [
 ] as const;
 
 describe("a business rule launched on a plan type that is not its own", () => {
-  server.eachVision("is refused, in the caller's language; on its own plan type it runs", async (vision, connector) => {
-    const body = { ...vision, cube: "Plan2", ruleName: "AggregateData", prompts: [] };
-    await expectRefusedInBoth(server, "action/launchrule", body, connector, "ruleName", ...REFUSAL);
-    const run = await server.post("action/launchrule", { ...body, cube: "Plan1" }, { connector });
-    expect([run.status, run.json.status]).toEqual([200, "completed"]);
-  });
+  server.eachVision(
+    "is refused, in the caller's language; on its own plan type it runs",
+    async (vision, connector) => {
+      const body = { ...vision, cube: "Plan2", ruleName: "AggregateData", prompts: [] };
+      await expectRefusedInBoth(server, "action/launchrule", body, connector, "ruleName", ...REFUSAL);
+      const run = await server.post("action/launchrule", { ...body, cube: "Plan1" }, { connector });
+      expect([run.status, run.json.status]).toEqual([200, "completed"]);
+    },
+  );
 
   it("planning, against a server whose rule definitions name no plan type: refused from Smart View's lists", async () => {
     const vision = await server.vision("planning", `${silent.base}/HyperionPlanning/SmartView`);

@@ -62,11 +62,10 @@ describe("the user's own server refusing for now (429)", () => {
         busy = true;
         const refused = await server.post(call, body, { connector, language });
         expect(busy, "the server was asked").toBe(false);
-        expect([refused.status, refused.json.code, refused.json.refusedBy], JSON.stringify(refused.json)).toEqual([
-          429,
-          "QB_ERR_RATE_LIMITED",
-          "server",
-        ]);
+        expect(
+          [refused.status, refused.json.code, refused.json.refusedBy],
+          JSON.stringify(refused.json),
+        ).toEqual([429, "QB_ERR_RATE_LIMITED", "server"]);
         expect(refused.json.message).toBe(SERVER_REFUSAL[language]);
       }
       // The server answering again, the same call goes through.
@@ -79,7 +78,11 @@ describe("the user's own server refusing for now (429)", () => {
 describe("QiBates's own limit", () => {
   const limited = listeningServer({ RATE_LIMIT_PER_MINUTE: "1" });
   it("says its own words, refusedBy qibates", async () => {
-    const body = { username: "demo", password: "demo", providerAddress: "https://demo.qibates.local/aps/JAPI" };
+    const body = {
+      username: "demo",
+      password: "demo",
+      providerAddress: "https://demo.qibates.local/aps/JAPI",
+    };
     await limited.post("action/login", body, { connector: "essbase" });
     const refused = await limited.post("action/login", body, { connector: "essbase" });
     expect([refused.status, refused.json.code, refused.json.refusedBy]).toEqual([
