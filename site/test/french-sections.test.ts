@@ -39,4 +39,12 @@ describe("French section titles and quotes", () => {
     expect(found("Le message « La règle métier “AggregateData” a échoué. » s'affiche.")).toEqual([]);
     expect(found("**La règle métier « AggregateData » a échoué.** puis « Actualiser »")).toEqual([]);
   });
+
+  it("keeps « connexion » for a saved connection: a login to the demo is an « ouverture de session »", () => {
+    const found = (text: string) => findForbidden(markdownProse(text), frenchGlossary).map((f) => f.found);
+    expect(found("Une connexion de démonstration au-delà des limites est refusée.")).toEqual([
+      "connexion de démonstration",
+    ]);
+    expect(found("Une ouverture de session de démonstration au-delà des limites est refusée.")).toEqual([]);
+  });
 });
