@@ -16,6 +16,19 @@ export type GlossaryRule = {
 
 export const frenchGlossary: GlossaryRule[] = [
   {
+    preferred:
+      "connexion (une connexion enregistrée de la vue Connexions) ; ouverture de session, se connecter (la saisie du nom d'utilisateur et du mot de passe)",
+    forbidden: [/\bconnexions? de démonstration\b/iu],
+    reason:
+      "« connexion » ne nomme qu'une connexion enregistrée : l'ouverture de session avec le serveur de démonstration se dit ainsi, pour qu'une phrase ne donne pas deux sens au même mot.",
+  },
+  {
+    preferred: "“ ” pour une citation à l'intérieur de « » (« La règle métier “AggregateData” a échoué. »)",
+    forbidden: [/«[^»\n]*«/u],
+    reason:
+      "Des guillemets français dans des guillemets français se lisent mal : la citation intérieure prend les guillemets anglais.",
+  },
+  {
     preferred: "Pages associées (la liste de liens en fin de page)",
     forbidden: [/\bPages liées\b/u],
     reason: "Un seul titre pour la même section sur toutes les pages.",

@@ -611,12 +611,12 @@ export const USER_ADVICE: Readonly<
   QB_ERR_RULE_UNKNOWN: {
     page: "forms",
     en: {
-      what: "The rule's name is not spelled as in the Planning web interface (**Rules**), you may not launch the rule, or, on the demo server, the plan type is not the rule's.",
-      todo: "Copy the name (and, on the demo server, the plan type) from the Planning web interface; if they are right, ask your Planning administrator for the right to launch the rule.",
+      what: "The rule's name is not spelled as in the Planning web interface (**Rules**), the plan type you chose is not the one the rule belongs to, or you may not launch the rule.",
+      todo: "Copy the rule's name and its plan type from the Planning web interface; if they are right, ask your Planning administrator for the right to launch the rule.",
     },
     fr: {
-      what: "Le nom de la règle n'est pas écrit comme dans l'interface web de Planning (**Règles**), vous n'avez pas le droit de la lancer ou, sur le serveur de démonstration, le type de plan n'est pas le sien.",
-      todo: "Recopiez le nom (et, sur le serveur de démonstration, le type de plan) depuis l'interface web de Planning ; s'ils sont justes, demandez le droit de lancement à votre administrateur Planning.",
+      what: "Le nom de la règle n'est pas écrit comme dans l'interface web de Planning (**Règles**), le type de plan choisi n'est pas celui de la règle, ou vous n'avez pas le droit de la lancer.",
+      todo: "Recopiez le nom de la règle et son type de plan depuis l'interface web de Planning ; s'ils sont justes, demandez le droit de lancement à votre administrateur Planning.",
     },
   },
   QB_ERR_PROMPT_UNKNOWN: {
@@ -732,11 +732,11 @@ export const USER_ADVICE: Readonly<
   QB_ERR_RATE_LIMITED: {
     page: "login",
     en: {
-      what: "A limit was reached: too many requests from your key or address, a rule or calculation limit, or a demo login past the demo server's session limits; or, at login, your own server refuses for a while, for example after several failed logins (see [Too many requests](#too-many-requests) below).",
+      what: "A limit was reached: too many requests from your key or address, a rule or calculation limit, or a demo login past the demo server's session limits. When the message adds that the server you are connected to refuses, your own server refuses for a while, at any action, Refresh included (see [Too many requests](#too-many-requests) below).",
       todo: "Wait the number of seconds the message gives, then go on; refresh fewer sheets at a time, let your rules end before you start more, or log out of the connections you no longer use. Check your password before you log in again. If it happens often, tell your QiBates administrator.",
     },
     fr: {
-      what: "Une limite a été atteinte : trop de requêtes depuis votre clé ou votre adresse, une limite de règles ou de calculs, ou une connexion de démonstration au-delà des limites de sessions du serveur de démonstration ; ou, à la connexion, votre propre serveur refuse pendant un moment, par exemple après plusieurs échecs de connexion (voir [Trop de requêtes](#trop-de-requêtes) ci-dessous).",
+      what: "Une limite a été atteinte : trop de requêtes depuis votre clé ou votre adresse, une limite de règles ou de calculs, ou une ouverture de session de démonstration au-delà des limites de sessions du serveur de démonstration. Quand le message ajoute que c'est le serveur auquel vous êtes connecté qui refuse, c'est votre propre serveur qui refuse pendant un moment, à n'importe quelle action, actualisation comprise (voir [Trop de requêtes](#trop-de-requêtes) ci-dessous).",
       todo: "Attendez le nombre de secondes que donne le message, puis continuez ; actualisez moins de feuilles à la fois, laissez vos règles se terminer avant d'en lancer d'autres, ou déconnectez-vous des connexions que vous n'utilisez plus. Vérifiez votre mot de passe avant de vous reconnecter. Si cela se reproduit souvent, prévenez votre administrateur QiBates.",
     },
   },

@@ -54,7 +54,7 @@ describe("the message check fails on a planted page", () => {
     // Unless the page says which language it quotes.
     expect(
       wrongMessages(
-        "the user reads `{operation} is not supported by connector {connector}: {reason}.` (in French, `{operation} n'est pas pris en charge par le connecteur {connector} : {reason}.`)",
+        "the user reads `QiBates cannot do this on your server: {reason}.` (in French, `QiBates ne peut pas faire cela sur votre serveur : {reason}.`)",
         "en",
       ),
     ).toEqual([]);

@@ -1449,6 +1449,19 @@ export interface components {
             requestId: string;
             /** @description With `QB_ERR_SAVE_CONFLICT`, the cells of the grid that changed since it was read. */
             conflicts?: components["schemas"]["CellRef"][];
+            /**
+             * @description For the developer, in English: what `message` leaves out for the person who reads it. With
+             *     `QB_ERR_OPERATION_UNSUPPORTED`, the operation and the connector
+             *     (`settings.memberDisplay NAME_AND_ALIAS is not supported by connector essbase-stndln.`).
+             */
+            detail?: string;
+            /**
+             * @description With `QB_ERR_RATE_LIMITED`: `qibates` when one of QiBates's own limits on use refused the call;
+             *     `server` when the server the session reaches refused it for now (its own 429, for example after
+             *     failed logins), which its message says too.
+             * @enum {string}
+             */
+            refusedBy?: "qibates" | "server";
         };
         /** @description A call answered `202 Accepted` (`Prefer: respond-async`), kept in the database until `expiresAt`. */
         Operation: {

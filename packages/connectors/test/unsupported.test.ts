@@ -32,9 +32,7 @@ describe("a connector's refusal of what the capability table says it lacks", () 
       connector: "ssas",
       reason: table.status === "no" ? table.why : null,
     });
-    expect(e.message).toMatch(
-      /^nav\/scripts is not supported by connector ssas: SSAS has no calculation scripts/,
-    );
+    expect(e.message).toMatch(/^QiBates cannot do this on your server: SSAS has no calculation scripts/);
   });
 
   it("reads what a real server lacks where the demo has it (the realServers reason)", () => {
@@ -67,7 +65,7 @@ describe("a connector's refusal of what the capability table says it lacks", () 
       values: { refused: "no AI Studio" },
     });
     expect(form.message).toBe(
-      "nav/openform is not supported by connector pbcs: Export Form Data (GET …/forms/{form}/data) was refused: it needs an EPM Cloud deployment with AI Studio (no AI Studio); no plan type has the dimensions of its definition.",
+      "QiBates cannot do this on your server: Export Form Data (GET …/forms/{form}/data) was refused: it needs an EPM Cloud deployment with AI Studio (no AI Studio); no plan type has the dimensions of its definition.",
     );
     // In French too: only the server's own words (here "no AI Studio") stay as it sent them.
     expect(form.params?.reason).toMatchObject({

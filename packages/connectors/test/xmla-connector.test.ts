@@ -297,7 +297,7 @@ describe("ssas over XMLA", () => {
       .catch((x: unknown) => x);
     expect((e as ProviderError).code).toBe("UNSUPPORTED");
     expect((e as ProviderError).message).toBe(
-      'action/save is not supported by connector ssas: the server refused the write-back (UPDATE CUBE) — "Year" is Dynamic Calc',
+      'QiBates cannot do this on your server: the server refused the write-back (UPDATE CUBE) — "Year" is Dynamic Calc',
     );
     // The reason travels as the registry's parameter, so the API's message carries it, in either language.
     expect((e as ProviderError).params?.reason).toEqual({

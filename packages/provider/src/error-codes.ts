@@ -52,6 +52,11 @@ export interface ErrorCodeDefinition {
    * apart from the codes a client can meet, and the documentation gives no advice for it.
    */
   readonly returned?: false;
+  /**
+   * A line for the developer, in English, naming what the message leaves out for the person who reads it (an
+   * operation, an API field, a connector): answered as the error's `detail` when every parameter it names is given.
+   */
+  readonly detail?: string;
 }
 
 /** The 500 message is fixed by the product specification, in every locale. */
@@ -360,11 +365,12 @@ export const ERROR_CODES = {
   },
   QB_ERR_OPERATION_UNSUPPORTED: {
     status: 422,
-    en: "{operation} is not supported by connector {connector}[: {reason}].",
-    fr: "{operation} n'est pas pris en charge par le connecteur {connector}[ : {reason}].",
-    when: "The provider cannot do this operation or option (for example CALC_LEVEL zoom on SSAS).",
+    en: "QiBates cannot do this on your server[: {reason}].",
+    fr: "QiBates ne peut pas faire cela sur votre serveur[ : {reason}].",
+    detail: "{operation} is not supported by connector {connector}.",
+    when: "The provider cannot do this operation or option (for example CALC_LEVEL zoom on SSAS). The message gives the reason; detail names the operation and the connector.",
     whenFr:
-      "Le fournisseur ne sait pas faire cette opération ou cette option (par exemple le zoom CALC_LEVEL sur SSAS).",
+      "Le fournisseur ne sait pas faire cette opération ou cette option (par exemple le zoom CALC_LEVEL sur SSAS). Le message en donne la raison\u202f; detail nomme l'opération et le connecteur.",
   },
   QB_ERR_GRID_INVALID: {
     status: 422,
@@ -555,8 +561,8 @@ export const ERROR_CODES = {
   },
   QB_ERR_RATE_LIMITED: {
     status: 429,
-    en: "Too many requests; retry in {seconds} s.",
-    fr: "Trop de requêtes ; réessayez dans {seconds} s.",
+    en: "Too many requests; retry in {seconds} s.[ {refusedBy}]",
+    fr: "Trop de requêtes ; réessayez dans {seconds} s.[ {refusedBy}]",
     when: "More than RATE_LIMIT_PER_MINUTE requests (600 by default) in a minute with one key (with the public demo key, an unknown key or none: per client address); a login with the public demo key refused by DEMO_SESSIONS_PER_NETWORK or by the demo's 10,000 sessions in all, the seconds being those until the first of them ends if left unused; or a job of the embedded engine past QIBATES_JOBS_PER_USER (4 by default) for one user or QIBATES_JOBS_TOTAL (64 by default) for all. What each limit counts, and for whom: [Limits on use](#limits-on-use).",
     whenFr:
       "Plus de RATE_LIMIT_PER_MINUTE requêtes (600 par défaut) en une minute par clé (clé d'API de démonstration, clé inconnue ou absente\u00a0: par adresse du client)\u202f; une connexion avec la clé de démonstration refusée par DEMO_SESSIONS_PER_NETWORK ou le total de 10\u202f000\u00a0sessions de la démonstration (attente\u00a0: jusqu'à la fin de la première si elle reste inutilisée)\u202f; ou un travail du moteur intégré au-delà de QIBATES_JOBS_PER_USER (4 par défaut) pour un utilisateur ou de QIBATES_JOBS_TOTAL (64 par défaut) pour tous. Ce que compte chaque limite, et pour qui\u00a0: [Limites d'utilisation](#limits-on-use).",
@@ -581,6 +587,37 @@ export interface ErrorBody {
   readonly message: string;
   readonly field: string | null;
   readonly requestId: string;
+  /** For the developer: what the message leaves out (the operation, the connector), in English. */
+  readonly detail?: string;
+  /** With `QB_ERR_RATE_LIMITED`: whose limit refused the call, QiBates's own or the server's behind it. */
+  readonly refusedBy?: RefusedBy;
+}
+
+/** Whose limit answered a 429: QiBates's own (its limits on use) or the server the session reaches. */
+export type RefusedBy = "qibates" | "server";
+
+/**
+ * The parameter of `QB_ERR_RATE_LIMITED` that says the refusal is the server's (its own 429), not QiBates's: its
+ * message then names the server, and the body's `refusedBy` is `server`.
+ */
+export const SERVER_REFUSAL: LocalizedText = {
+  en: "It is the server you are connected to that refuses, not QiBates.",
+  fr: "C'est le serveur auquel vous êtes connecté qui refuse, et non QiBates.",
+};
+
+/** Whose limit a `QB_ERR_RATE_LIMITED` with these parameters is; `undefined` for another code. */
+export function refusedBy(code: ErrorCode, params: ErrorParams = {}): RefusedBy | undefined {
+  if (code !== "QB_ERR_RATE_LIMITED") return undefined;
+  return Object.hasOwn(params, "refusedBy") ? "server" : "qibates";
+}
+
+/** The developer's line of a code ({@link ErrorCodeDefinition.detail}), filled; `undefined` when it has none. */
+export function errorDetail(code: ErrorCode, params: ErrorParams = {}): string | undefined {
+  const template: string | undefined = (ERROR_CODES[code] as ErrorCodeDefinition).detail;
+  if (template === undefined) return undefined;
+  const names = templateParameters(template);
+  if (!names.every((n) => Object.hasOwn(params, n) && typeof params[n] !== "object")) return undefined;
+  return template.replace(/\{([A-Za-z]+)\}/g, (_whole, name: string) => String(params[name]));
 }
 
 export function isErrorCode(value: string): value is ErrorCode {
@@ -706,11 +743,15 @@ export function errorBody(
     readonly requestId: string;
   },
 ): ErrorBody {
+  const detail = errorDetail(code, options.params);
+  const refused = refusedBy(code, options.params);
   return {
     code,
     message: formatErrorMessage(code, options.params, options.locale),
     field: options.field ?? null,
     requestId: options.requestId,
+    ...(detail !== undefined ? { detail } : {}),
+    ...(refused !== undefined ? { refusedBy: refused } : {}),
   };
 }
 

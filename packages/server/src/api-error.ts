@@ -2,10 +2,13 @@ import {
   type ErrorCode,
   type ErrorLocale,
   type ErrorParams,
+  errorDetail,
   errorStatus,
   formatErrorMessage,
   INTERNAL_ERROR_MESSAGE,
   isErrorCode,
+  type RefusedBy,
+  refusedBy,
 } from "@qibates/provider";
 
 type Params = ErrorParams;
@@ -54,14 +57,22 @@ export interface ApiErrorBody {
   field: string | null;
   requestId: string;
   conflicts?: { row: number; column: number }[];
+  /** For the developer: what the message leaves out for the person who reads it (the operation, the connector). */
+  detail?: string;
+  /** With `QB_ERR_RATE_LIMITED`: whether QiBates's own limit refused the call, or the server behind it. */
+  refusedBy?: RefusedBy;
 }
 
 export function apiErrorBody(error: ApiError, locale: ErrorLocale, requestId: string): ApiErrorBody {
+  const detail = errorDetail(error.code, error.params);
+  const refused = refusedBy(error.code, error.params);
   return {
     code: error.code,
     message: error.localizedMessage(locale),
     field: error.field ?? null,
     requestId,
     ...(error.conflicts ? { conflicts: error.conflicts } : {}),
+    ...(detail !== undefined ? { detail } : {}),
+    ...(refused !== undefined ? { refusedBy: refused } : {}),
   };
 }

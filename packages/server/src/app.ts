@@ -10,7 +10,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from "fastify";
 import { type Handlers, registerApi } from "./api.ts";
-import { ApiError, apiErrorBody } from "./api-error.ts";
+import { ApiError, type ApiErrorBody, apiErrorBody } from "./api-error.ts";
 import type { Config } from "./config.ts";
 import { loadContract } from "./contract-operations.ts";
 import type { Database } from "./database.ts";
@@ -177,11 +177,17 @@ export async function buildApp({
     done();
   });
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    const send = (status: number, code: string, message: string, field: string | null = null) => {
+    const send = (
+      status: number,
+      code: string,
+      message: string,
+      field: string | null = null,
+      extra: Pick<ApiErrorBody, "detail" | "refusedBy"> = {},
+    ) => {
       // Under a wire endpoint's prefix, the refusal is in that protocol's format, not the registry's.
       const wire = wireErrorAnswer(request.url, status, message, config.wireEndpoints);
       if (wire) return reply.code(status).type(wire.contentType).send(wire.body);
-      return reply.code(status).send({ code, message, field, requestId: request.id });
+      return reply.code(status).send({ code, message, field, requestId: request.id, ...extra });
     };
     if (error instanceof ApiError) {
       // A refusal for now (a job past its bound) says when to retry in the header too, as the request limit does.
@@ -192,7 +198,11 @@ export async function buildApp({
         reply.header("retry-after", String(error.params.seconds));
       const body = apiErrorBody(error, requestLocale(request), request.id);
       if (body.conflicts) return reply.code(error.status).send(body);
-      return send(error.status, body.code, body.message, body.field);
+      const { detail, refusedBy } = body;
+      return send(error.status, body.code, body.message, body.field, {
+        ...(detail !== undefined ? { detail } : {}),
+        ...(refusedBy !== undefined ? { refusedBy } : {}),
+      });
     }
     // What Fastify and its plugins refuse while reading the request (framework-errors.ts).
     const refusal = frameworkError(error as FastifyError, request);

@@ -5,7 +5,7 @@ import { isIP, type LookupFunction } from "node:net";
 import { Readable } from "node:stream";
 import { rootCertificates } from "node:tls";
 import { gunzip } from "node:zlib";
-import { oneLine, ProviderError, quantity, upstreamUnreachable } from "@qibates/provider";
+import { oneLine, ProviderError, quantity, SERVER_REFUSAL, upstreamUnreachable } from "@qibates/provider";
 import { Pool } from "undici";
 import { isInternalAddress } from "./addresses.ts";
 import { LIST_LIMITS, type ListLimits } from "./list-budget.ts";
@@ -346,7 +346,8 @@ export class Upstreams {
         new ProviderError(
           "BUSY",
           message !== "" ? message : `The server refuses for now: retry in ${seconds} s.`,
-          { seconds },
+          // Said as the server's refusal, told apart from QiBates's own limits (`refusedBy`).
+          { seconds, refusedBy: SERVER_REFUSAL },
         ),
       );
     }

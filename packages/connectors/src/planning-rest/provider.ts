@@ -23,8 +23,8 @@ import {
   readDataManagementPlans,
   readDataSliceAnswer,
   readDimensionNames,
+  readJobDefinitions,
   readJobId,
-  readJobNames,
   readPlanTypeNames,
   readDataStorage as storageOf,
 } from "@qibates/protocols/planning-rest";
@@ -116,10 +116,12 @@ const enc = encodeURIComponent;
 export const FIRST_POLL_MS = 25;
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-/** A business rule or ruleset as the server names it, and the job type it runs as. */
+/** A business rule or ruleset as the server names it, the job type it runs as, and its plan type if told. */
 interface FoundRule {
   jobType: string;
   ruleName: string;
+  /** The plan type the rule is deployed to, when its definition names it (`planTypeName`); else `null`. */
+  planType: string | null;
 }
 
 /** A rule the application has neither as a business rule nor as a ruleset. */
@@ -832,17 +834,20 @@ class PlanningRestOperations implements PlanningOperations {
     return this.provider.variables(session, app, cube);
   }
 
-  /** The names of the application's business rules (`GET …/jobdefinitions?q={"jobType":"RULES"}`). */
+  /**
+   * The application's business rules (`GET …/jobdefinitions?q={"jobType":"RULES"}`), each with its plan type
+   * when the server names it.
+   */
   private async ruleNames(
     session: ProviderSession,
     app: string,
     jobType: string = JOB_TYPE.rules,
-  ): Promise<string[]> {
+  ): Promise<{ name: string; planType: string | null }[]> {
     const { client } = this.provider.upstream(session);
     const r = await client.get<unknown>(`/applications/${enc(app)}/jobdefinitions?${jobTypeQuery(jobType)}`);
-    const names = readJobNames(r, jobType);
-    if (names === null) throw client.malformed(UNREADABLE.noItems("GET /jobdefinitions"));
-    return names;
+    const definitions = readJobDefinitions(r, jobType);
+    if (definitions === null) throw client.malformed(UNREADABLE.noItems("GET /jobdefinitions"));
+    return definitions;
   }
 
   /**
@@ -861,15 +866,16 @@ class PlanningRestOperations implements PlanningOperations {
       const app = await this.provider.application(session, ref);
       if (names.length === 0) return { app, found: [] };
       const rules = await this.ruleNames(session, app);
-      const inRules = names.map((name) => rules.find((n) => same(n, name)));
+      const inRules = names.map((name) => rules.find((n) => same(n.name, name)));
       const rulesets = inRules.every((r) => r !== undefined)
         ? []
         : await this.ruleNames(session, app, JOB_TYPE.ruleset);
       const found = names.map((name, i): FoundRule | undefined => {
         const rule = inRules[i];
-        if (rule) return { jobType: JOB_TYPE.rules, ruleName: rule };
-        const ruleset = rulesets.find((n) => same(n, name));
-        return ruleset ? { jobType: JOB_TYPE.ruleset, ruleName: ruleset } : undefined;
+        if (rule) return { jobType: JOB_TYPE.rules, ruleName: rule.name, planType: rule.planType };
+        // A ruleset spans plan types: none is checked.
+        const ruleset = rulesets.find((n) => same(n.name, name));
+        return ruleset ? { jobType: JOB_TYPE.ruleset, ruleName: ruleset.name, planType: null } : undefined;
       });
       return { app, found };
     });
@@ -878,6 +884,9 @@ class PlanningRestOperations implements PlanningOperations {
   /**
    * Runs the rule as a `RULES` job (`POST …/jobs`, prompts as `parameters`; it runs on the plan type it is
    * deployed to) and polls `GET …/jobs/{id}` until it ends, CALC_JOB_TIMEOUT_SECONDS at most from its launch.
+   * A rule whose definition names another plan type than the one asked is unknown there, as on the demo server:
+   * it is not run on a plan type the caller did not choose. A server that does not name it runs the rule on its
+   * own plan type, whichever was asked.
    */
   async launchRule(
     session: ProviderSession,
@@ -886,7 +895,9 @@ class PlanningRestOperations implements PlanningOperations {
   ): Promise<Schemas["RuleRun"]> {
     const { app, found } = await this.findRules(session, ref, [input.ruleName]);
     const rule = found[0];
-    if (!rule) throw ruleUnknown(input.ruleName, input.cube);
+    if (!rule || (rule.planType !== null && !same(rule.planType, input.cube))) {
+      throw ruleUnknown(input.ruleName, input.cube);
+    }
     const seconds = Math.round(this.options.jobTimeoutMs / 1000);
     return this.runJob(session, app, rule, input.prompts, Date.now() + this.options.jobTimeoutMs, (jobId) =>
       jobId === undefined ? ruleStillRunning(seconds) : jobStillRunning(seconds, jobId),

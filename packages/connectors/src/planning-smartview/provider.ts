@@ -235,13 +235,17 @@ class PlanningSmartViewOperations implements PlanningOperations {
     ref: ApplicationRef,
     input: RuleRef & { prompts: Schemas["PromptValue"][] },
   ) {
-    // Planning REST runs a rule by name alone: a kind sent is checked against the server's list first.
-    if (input.ruleType !== undefined) await this.listedRule(session, ref, input);
+    // Planning REST runs a rule by name alone, on the plan type it is deployed to: the rule is first looked for
+    // in the plan type named (Smart View lists each plan type's rules, with their kind), so that a plan type
+    // that is not the rule's, or a kind that is not its own, is refused as on the demo server rather than the
+    // rule run on another plan type than the one the user chose.
     // A Rules job takes any parameter name, and no public source says what a server does with one the rule
     // does not have (Oracle's Rules page: prompts not given take their defaults): the names sent are checked
     // against the rule's prompts (`EnumRunTimePrompts`, which names them) before the launch, as the demo
     // server checks them, rather than the rule running on its defaults.
     if (input.prompts.length > 0) await this.checkPromptNames(session, ref, input);
+    else
+      await this.listedRule(session, ref, input).catch((e: unknown) => this.unlisted(session, ref, input, e));
     return this.via(session, (r) => this.rest.launchRule(r, ref, input));
   }
 
@@ -372,6 +376,27 @@ class PlanningSmartViewOperations implements PlanningOperations {
       });
     }
     return { ruleName: found.text, cube, ruleType, prompts: [] };
+  }
+
+  /**
+   * A rule the plan type named does not list (`e`, `RULE_UNKNOWN`): refused when another plan type lists it (it
+   * is that plan type's); else left to Planning REST, which knows rulesets too (Smart View's list may not).
+   */
+  private async unlisted(session: ProviderSession, ref: ApplicationRef, rule: RuleRef, e: unknown) {
+    if (!(e instanceof ProviderError && e.code === "RULE_UNKNOWN" && rule.ruleType === undefined)) throw e;
+    const { cubes } = await this.provider.cubes(session, ref);
+    for (const { name: cube } of cubes) {
+      if (same(cube, rule.cube)) continue;
+      const listed = await this.provider.call(
+        session,
+        ref,
+        "EnumBusinessRules",
+        [leaf("cube", cube), leaf("runOnSave", 0)].join("\n"),
+        cube,
+      );
+      const rules = svChild(listed, "rules")?.children ?? [];
+      if (rules.some((r) => r.name === "rule" && same(r.text, rule.ruleName))) throw e;
+    }
   }
 
   /**

@@ -35,7 +35,7 @@ export function missing(
   const en = typeof why === "string" ? why : why.en;
   return new ProviderError(
     "UNSUPPORTED",
-    `${operation} is not supported by connector ${connector}: ${en}`,
+    `QiBates cannot do this on your server: ${en}`,
     { operation, connector, reason: why },
     refusal.field ?? null,
   );

@@ -129,13 +129,31 @@ export function readJobTypeQuery(q: string | undefined): string | null {
 
 /** The names of the definitions of one job type in a job-definition list; `null` when it has no `items` list. */
 export function readJobNames(answer: unknown, jobType: string): string[] | null {
+  return readJobDefinitions(answer, jobType)?.map((d) => d.name) ?? null;
+}
+
+/**
+ * The definitions of one job type in a job-definition list, each with the plan type it is deployed to when the
+ * server names it (`planTypeName`, which a rule's definition may carry; a ruleset spans plan types), else
+ * `null`; `null` when the list has no `items`.
+ */
+export function readJobDefinitions(
+  answer: unknown,
+  jobType: string,
+): { name: string; planType: string | null }[] | null {
   const items = (answer as { items?: unknown } | null)?.items;
   if (!Array.isArray(items)) return null;
-  return items.flatMap((i: { jobType?: unknown; jobName?: unknown } | null) =>
+  return items.flatMap((i: { jobType?: unknown; jobName?: unknown; planTypeName?: unknown } | null) =>
     typeof i?.jobName === "string" &&
     typeof i.jobType === "string" &&
     i.jobType.toLowerCase() === jobType.toLowerCase()
-      ? [i.jobName]
+      ? [
+          {
+            name: i.jobName,
+            planType:
+              typeof i.planTypeName === "string" && i.planTypeName.trim() !== "" ? i.planTypeName : null,
+          },
+        ]
       : [],
   );
 }

@@ -35,11 +35,10 @@ describe("action/zoomin CALC_LEVEL through a connector that cannot do it", () =>
       const en = await call("action/zoomin", connector, body, "en");
       expect(en.status).toBe(422);
       expect(en.json.code).toBe("QB_ERR_OPERATION_UNSUPPORTED");
-      expect(en.json.message).toMatch(
-        new RegExp(`^action/zoomin \\(CALC_LEVEL\\) is not supported by connector ${connector}: `),
-      );
+      expect(en.json.message).toMatch(/^QiBates cannot do this on your server: \S/);
+      expect(en.json.detail).toBe(`action/zoomin (CALC_LEVEL) is not supported by connector ${connector}.`);
       const fr = await call("action/zoomin", connector, body, "fr");
-      expect(fr.json.message).toMatch(/^action\/zoomin \(CALC_LEVEL\) n'est pas pris en charge/);
+      expect(fr.json.message).toMatch(/^QiBates ne peut pas faire cela sur votre serveur\u00a0: \S/);
     });
   }
 });

@@ -42,9 +42,7 @@ describe("a composite form through Planning REST (pbcs and planning to the serve
     const open = await server.post("nav/openform", form, { connector, language: "fr" });
     expectError(open, 422, "QB_ERR_OPERATION_UNSUPPORTED");
     expect(open.json.message).toMatch(
-      new RegExp(
-        `^nav/openform n'est pas pris en charge par le connecteur ${connector} : .*formulaire composite`,
-      ),
+      /^QiBates ne peut pas faire cela sur votre serveur : .*formulaire composite/,
     );
     const submit = await server.post(
       "action/submitform",
@@ -52,8 +50,7 @@ describe("a composite form through Planning REST (pbcs and planning to the serve
       { connector },
     );
     expectError(submit, 422, "QB_ERR_OPERATION_UNSUPPORTED");
-    expect(submit.json.message).toMatch(
-      new RegExp(`^action/submitform is not supported by connector ${connector}: .*composite form`),
-    );
+    expect(submit.json.message).toMatch(/^QiBates cannot do this on your server: .*composite form/);
+    expect(submit.json.detail).toBe(`action/submitform is not supported by connector ${connector}.`);
   });
 });

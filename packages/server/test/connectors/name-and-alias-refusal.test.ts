@@ -28,12 +28,16 @@ describe("a grid asked with name and alias together on Essbase 21c", () => {
     expect(en.json.code).toBe("QB_ERR_OPERATION_UNSUPPORTED");
     expect(en.json.field).toBe("settings.memberDisplay");
     expect(en.json.message).toBe(
-      "settings.memberDisplay NAME_AND_ALIAS is not supported by connector essbase-stndln: Essbase's REST grid has no name-and-alias display.",
+      "QiBates cannot do this on your server: Essbase's REST grid has no name-and-alias display.",
+    );
+    // The setting and the connector are the developer's: in field and detail, not in the sentence.
+    expect(en.json.detail).toBe(
+      "settings.memberDisplay NAME_AND_ALIAS is not supported by connector essbase-stndln.",
     );
     const fr = await call("action/refresh", body, "fr");
     expect(fr.status).toBe(422);
     expect(fr.json.message).toBe(
-      "settings.memberDisplay NAME_AND_ALIAS n'est pas pris en charge par le connecteur essbase-stndln\u00a0: la grille REST d'Essbase n'affiche pas le nom et l'alias ensemble.",
+      "QiBates ne peut pas faire cela sur votre serveur\u00a0: la grille REST d'Essbase n'affiche pas le nom et l'alias ensemble.",
     );
   });
 });

@@ -20,12 +20,13 @@ describe("what Planning REST cannot list, through the planning connector", () =>
     expect(en.status).toBe(422);
     expect(en.json.code).toBe("QB_ERR_OPERATION_UNSUPPORTED");
     expect(en.json.message).toMatch(
-      /^nav\/listforms is not supported by connector planning: Planning REST has no documented call that lists forms /,
+      /^QiBates cannot do this on your server: Planning REST has no documented call that lists forms /,
     );
+    expect(en.json.detail).toBe("nav/listforms is not supported by connector planning.");
     const fr = await call("nav/listforms", forms, "fr");
     expect(fr.status).toBe(422);
     expect(fr.json.message).toBe(
-      "nav/listforms n'est pas pris en charge par le connecteur planning\u00a0: Planning REST n'a pas d'appel documenté qui liste les formulaires (les appels de définition de formulaire de la version 26.11 n'ont pas de liste\u202f; la bibliothèque de documents et les listes de Migration sont réservées aux administrateurs de service).",
+      "QiBates ne peut pas faire cela sur votre serveur\u00a0: Planning REST n'a pas d'appel documenté qui liste les formulaires (les appels de définition de formulaire de la version 26.11 n'ont pas de liste\u202f; la bibliothèque de documents et les listes de Migration sont réservées aux administrateurs de service).",
     );
     const rules = await call(
       "nav/listonsaverules",
@@ -34,12 +35,12 @@ describe("what Planning REST cannot list, through the planning connector", () =>
     );
     expect(rules.status).toBe(422);
     expect(rules.json.message).toMatch(
-      /^nav\/listonsaverules n'est pas pris en charge par le connecteur planning\u00a0: les règles à l'enregistrement d'un formulaire sont dans sa définition/,
+      /^QiBates ne peut pas faire cela sur votre serveur\u00a0: les règles à l'enregistrement d'un formulaire sont dans sa définition/,
     );
     const prompts = await call("nav/enumprompt", { ...vision, cube: "Plan1", ruleName: "GrowRevenue" }, "fr");
     expect(prompts.status).toBe(422);
     expect(prompts.json.message).toBe(
-      "nav/enumprompt n'est pas pris en charge par le connecteur planning : le serveur nomme les invites de GrowRevenue (Entities, GrowthPct, Comment), mais sa réponse ne dit pas quel genre de valeur chacune attend.",
+      "QiBates ne peut pas faire cela sur votre serveur : le serveur nomme les invites de GrowRevenue (Entities, GrowthPct, Comment), mais sa réponse ne dit pas quel genre de valeur chacune attend.",
     );
   });
 });

@@ -51,14 +51,15 @@ describe("an operation the connector lacks answers the typed error before any pr
       code: "QB_ERR_OPERATION_UNSUPPORTED",
       field: "settings.zoomInMode",
       message:
-        "action/zoomin (CALC_LEVEL) is not supported by connector ssas: SSAS calculations are MDX expressions, not outline formulas: there is no formula level to zoom to.",
+        "QiBates cannot do this on your server: SSAS calculations are MDX expressions, not outline formulas: there is no formula level to zoom to.",
+      detail: "action/zoomin (CALC_LEVEL) is not supported by connector ssas.",
     });
     const fr = await call("ssas", "action/zoomin", {
       ...zoomFormulas,
       settings: { ...zoomFormulas.settings, locale: "fr_FR" },
     });
     expect(fr.json().message).toBe(
-      "action/zoomin (CALC_LEVEL) n'est pas pris en charge par le connecteur ssas : les calculs SSAS sont des expressions MDX, pas des formules d'outline\u00a0: il n'y a pas de niveau de formule vers lequel zoomer.",
+      "QiBates ne peut pas faire cela sur votre serveur : les calculs SSAS sont des expressions MDX, pas des formules d'outline\u00a0: il n'y a pas de niveau de formule vers lequel zoomer.",
     );
   });
 
@@ -208,15 +209,15 @@ describe("provider errors, mapped in one place", () => {
     );
     expect(why.code).toBe("QB_ERR_OPERATION_UNSUPPORTED");
     expect(why.localizedMessage("en")).toBe(
-      "nav/listtasks is not supported by connector pbcs: Planning REST has no documented call for task lists.",
+      "QiBates cannot do this on your server: Planning REST has no documented call for task lists.",
     );
     expect(why.localizedMessage("fr")).toBe(
-      "nav/listtasks n'est pas pris en charge par le connecteur pbcs : Planning REST has no documented call for task lists.",
+      "QiBates ne peut pas faire cela sur votre serveur : Planning REST has no documented call for task lists.",
     );
     const bare = mapped(
       new ProviderError("UNSUPPORTED", "…", { operation: "nav/listtasks", connector: "pbcs" }),
     );
-    expect(bare.localizedMessage("en")).toBe("nav/listtasks is not supported by connector pbcs.");
+    expect(bare.localizedMessage("en")).toBe("QiBates cannot do this on your server.");
   });
 
   it.each(codes)("%s becomes a registered code with the registry's status", (code) => {
