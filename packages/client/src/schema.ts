@@ -888,6 +888,13 @@ export interface paths {
          *     server's reason, then the rules run: a failing rule leaves the written cells written (capability
          *     `formSubmit`).
          *
+         *     With `cells`, exactly those cells are written: the cells the user changed since the form was opened, as
+         *     `action/save` takes them. Every other cell of `grid` is no edit, whatever it holds, so a value another
+         *     user saved since the form was opened is never written back over. Without `cells`, every writable data
+         *     cell of `grid` that is not empty is written, and an empty cell is no edit (the add-in sends the cells
+         *     the user did not change empty): a client that sends the values the form was opened with puts them back
+         *     over the changes other users made since, so send `cells`, or send unchanged cells empty.
+         *
          *     With `Prefer: respond-async` the call answers `202 Accepted` with an operation to poll at
          *     `GET /operations/{operationId}` when it has not ended within the preference's `wait` (2 seconds when no
          *     `wait` is given); without it, the call keeps its connection until the job ends or
@@ -2389,6 +2396,8 @@ export interface components {
             /** @description POV the grid was opened with (as answered by `action/openform`); defaults to the form's POV. */
             pov?: components["schemas"]["Pov"];
             grid: components["schemas"]["GridInput"];
+            /** @description The data cells to write (the cells the user changed since the form was opened); every other cell of `grid` is left as the server holds it. When omitted, every writable data cell of `grid` that is not empty is written. A cell listed several times is written once; a list naming more distinct cells than the grid has is refused (`QB_ERR_VALIDATION`). */
+            cells?: components["schemas"]["CellRef"][];
             codes?: components["schemas"]["Codes"];
             /**
              * @deprecated

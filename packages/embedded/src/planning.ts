@@ -147,6 +147,7 @@ export class EmbeddedPlanning implements PlanningOperations {
             ...(input.subform !== undefined ? { subform: input.subform } : {}),
             ...(input.pov ? { pov: input.pov } : {}),
             grid: input.grid,
+            ...(input.cells ? { cells: input.cells } : {}),
             ...(input.codes ? { codes: input.codes } : {}),
             ...(input.prompts
               ? { prompts: input.prompts as { ruleinfo: { ruleName: string }; prompts: PromptInput[] }[] }

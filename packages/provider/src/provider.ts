@@ -191,6 +191,11 @@ export interface SubmitFormInput {
   type?: Schemas["FormType"];
   pov?: Schemas["Pov"];
   grid: Schemas["GridInput"];
+  /**
+   * The cells the client changed (`row`, `column` of `grid`, each once): only they are written, every other
+   * cell of the grid is no edit whatever it holds. Without it, every non-empty writable data cell is written.
+   */
+  cells?: readonly { row: number; column: number }[];
   codes?: Schemas["Codes"];
   preferences?: Schemas["Preferences"];
   prompts?: Schemas["SubmitPromptGroup"][];

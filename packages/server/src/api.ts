@@ -286,7 +286,7 @@ async function outcomeOf(call: Promise<unknown>, request: FastifyRequest): Promi
  * Whose operations a call is counted with against OPERATIONS_PER_KEY: its key's; with the public demo key, those of
  * its client address (an IPv6 client's /64 network), as the key's rate limit counts them.
  */
-function operationOwner(key: VerifiedKey, request: FastifyRequest): OperationOwner {
+export function operationOwner(key: VerifiedKey, request: FastifyRequest): OperationOwner {
   return { keyId: key.id, visitor: key.owner.provider === "demo" ? limitAddress(request.ip) : null };
 }
 

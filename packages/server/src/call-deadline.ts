@@ -54,8 +54,8 @@ export function hasCallDeadline(operation: Pick<Operation, "errorCodes">): boole
 /**
  * Runs `work` (a call's handler) within `seconds`: its requests to the provider's server share that deadline
  * (`withinCallDeadline`: the one under way is dropped when it passes, none is sent after it), and the call answers
- * {@link callTimedOut} then, whatever `work` is still doing (its failure, once the deadline has passed, is that
- * same error). `work`'s later end is awaited by no one: its error, if any, is dropped.
+ * {@link callTimedOut} then, whatever `work` is still doing (its end, success or failure, once the deadline has
+ * passed, is that same error). `work`'s later end is awaited by no one: its error, if any, is dropped.
  */
 export function withDeadline<T>(
   operation: Pick<Operation, "operationId">,
@@ -67,6 +67,13 @@ export function withDeadline<T>(
   setMaxListeners(0, controller.signal);
   const by = Date.now() + seconds * 1000;
   const running = withinCallDeadline({ by, signal: controller.signal }, work);
+  // A busy event loop may run the timer late: the work's end is then seen first, and a request of it refused for
+  // being past `by` fails as a server not reached. Whatever ends past `by` answers the deadline's error, as the
+  // timer would have, so that the code a client sees never depends on how busy the loop was.
+  const pastDeadline = () => {
+    controller.abort();
+    return callTimedOut(operation, seconds);
+  };
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       controller.abort();
@@ -75,11 +82,12 @@ export function withDeadline<T>(
     running.then(
       (value) => {
         clearTimeout(timer);
-        resolve(value);
+        if (Date.now() >= by) reject(pastDeadline());
+        else resolve(value);
       },
       (e: unknown) => {
         clearTimeout(timer);
-        reject(controller.signal.aborted ? callTimedOut(operation, seconds) : e);
+        reject(controller.signal.aborted || Date.now() >= by ? pastDeadline() : e);
       },
     );
   });

@@ -1,6 +1,8 @@
+import { changedCells } from "@qibates/grid-rules";
 import type { GridSource } from "@qibates/provider";
-import { gridExtent } from "@qibates/provider";
+import { gridCells, gridExtent, quantity } from "@qibates/provider";
 import type { CallContext } from "./api.ts";
+import { ApiError } from "./api-error.ts";
 import { gridTooLarge } from "./provider-errors.ts";
 
 /**
@@ -24,4 +26,24 @@ export function checkCells(
  */
 export function checkGridSize(ctx: CallContext, grid: GridSource | undefined): void {
   checkCells(ctx, grid ? gridExtent(grid) : { rows: 0, columns: 0 }, true, "grid");
+}
+
+/** The cells of a save under the rule of every save (`changedCells`): each once, never more than the grid has. */
+export function saveCells(grid: GridSource, listed: readonly { row: number; column: number }[]) {
+  const size = gridCells(grid);
+  const { cells, tooMany } = changedCells(listed, size);
+  if (cells === null) {
+    throw new ApiError(
+      "QB_ERR_VALIDATION",
+      {
+        field: "cells",
+        reason: {
+          en: `it names ${quantity(tooMany).en} different cells, more than the ${quantity(size).en} of the grid`,
+          fr: `elle désigne ${quantity(tooMany).fr}\u00a0cellules différentes, plus que les ${quantity(size).fr} de la grille`,
+        },
+      },
+      "cells",
+    );
+  }
+  return cells;
 }

@@ -8,7 +8,8 @@ import type { Database } from "./database.ts";
  * Long calls as operations (RFC 7240 `Prefer: respond-async`, the long-running-operation pattern of Microsoft's
  * REST guidelines and Google's AIP-151): a calculation, a business rule or a form submit that has not ended
  * within the caller's `wait` is answered `202 Accepted` with an operation resource, kept in the database so that
- * any API node answers `GET /operations/{id}`, readable only with the API key that started it.
+ * any API node answers `GET /operations/{id}`, readable only with the API key that started it (with the public
+ * demo key, which everyone holds, only by the visitor that started it: its client address, an IPv6 /64).
  */
 
 /** The wait when `respond-async` comes without `wait=`: long enough for a quick call to answer as usual. */
@@ -244,18 +245,24 @@ export class OperationStore {
   }
 
   /**
-   * The operation `id` of `keyId`, or null (unknown, another key's, or expired). One whose node has said
-   * nothing for a minute is ended as lost, with `lost` as its error (made again for each reader).
+   * The operation `id` of `owner`, or null (unknown, another key's, another visitor's of the public demo key, or
+   * expired). One whose node has said nothing for a minute is ended as lost, with `lost` as its error (made again
+   * for each reader).
    */
-  async read(keyId: number, id: string, lost: () => OperationError): Promise<OperationResource | null> {
+  async read(
+    owner: OperationOwner,
+    id: string,
+    lost: () => OperationError,
+  ): Promise<OperationResource | null> {
     const [row] = await this.db.query<Row>(
-      "select * from api_operations where id = $1 and key_id = $2 and expires_at >= now()",
-      [id, keyId],
+      `select * from api_operations
+        where id = $1 and key_id = $2::bigint and visitor is not distinct from $3::text and expires_at >= now()`,
+      [id, owner.keyId, owner.visitor],
     );
     if (!row) return null;
     if (row.status === "running" && Date.now() - new Date(row.heartbeat_at).getTime() > this.lostAfterMs) {
       await this.finish(id, { status: "failed", error: lost() });
-      return this.read(keyId, id, lost);
+      return this.read(owner, id, lost);
     }
     const found = resource(row);
     // A lost operation's error says nothing of the call: each reader has it in their own language.

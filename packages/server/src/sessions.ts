@@ -114,7 +114,10 @@ export interface SessionStore {
    * session's last call.
    */
   callStarted(session: SessionRecord): CallEnd;
-  update(id: string, patch: Partial<Pick<SessionRecord, "aliasTable" | "variables">>): Promise<void>;
+  update(
+    id: string,
+    patch: Partial<Pick<SessionRecord, "aliasTable" | "variables" | "providerHandle">>,
+  ): Promise<void>;
   delete(id: string): Promise<boolean>;
   /** Whether the session lives, without restarting its idle timer. */
   alive(id: string): Promise<boolean>;
@@ -324,7 +327,10 @@ export class MemorySessionStore implements SessionStore {
     };
   }
 
-  async update(id: string, patch: Partial<Pick<SessionRecord, "aliasTable" | "variables">>): Promise<void> {
+  async update(
+    id: string,
+    patch: Partial<Pick<SessionRecord, "aliasTable" | "variables" | "providerHandle">>,
+  ): Promise<void> {
     const r = this.sessions.get(id);
     if (r) Object.assign(r, patch);
   }
@@ -578,7 +584,10 @@ export class RedisSessionStore implements SessionStore {
     };
   }
 
-  async update(id: string, patch: Partial<Pick<SessionRecord, "aliasTable" | "variables">>): Promise<void> {
+  async update(
+    id: string,
+    patch: Partial<Pick<SessionRecord, "aliasTable" | "variables" | "providerHandle">>,
+  ): Promise<void> {
     const raw = await stored(this.redis.get(this.key(id)));
     if (!raw) return;
     const r = { ...(JSON.parse(raw) as SessionRecord), ...patch };

@@ -95,6 +95,8 @@ export function wireDeadline(scope: FastifyInstance, endpoint: WireEndpointName,
   scope.addHook("onSend", (request, reply, payload, done) => {
     const call = calls.get(request);
     if (!call) return done(null, payload);
+    // An answer decided past the deadline while a busy event loop held its timer back is the deadline's too.
+    if (Date.now() >= call.deadline.by) call.timedOut = true;
     call.lift();
     if (!call.timedOut) return done(null, payload);
     // Whatever the endpoint answered once its request to the server was dropped, the client learns the deadline.

@@ -38,8 +38,8 @@ it("says an operation is lost in the language of whoever reads it", async () => 
   await new Promise((r) => setTimeout(r, 5));
   const lostIn = (locale: "en" | "fr", requestId: string) => () =>
     operationError(new ApiError("QB_ERR_OPERATION_LOST"), locale, requestId);
-  const en = await store.read(keyId, op.id, lostIn("en", "r1"));
-  const fr = await store.read(keyId, op.id, lostIn("fr", "r2"));
+  const en = await store.read({ keyId, visitor: null }, op.id, lostIn("en", "r1"));
+  const fr = await store.read({ keyId, visitor: null }, op.id, lostIn("fr", "r2"));
   expect(en?.status).toBe("failed");
   expect(fr?.status).toBe("failed");
   expect(en?.error?.body).toEqual(operationError(new ApiError("QB_ERR_OPERATION_LOST"), "en", "r1").body);

@@ -532,6 +532,9 @@ export async function submitCells(
   }[] = [];
   const tooLong: string[] = [];
   let firstTooLong: { row: number; column: number; length: number } | undefined;
+  // With the changed cells listed, every other cell is no edit: a value the client did not change is never
+  // written back over one another user saved since the form was opened.
+  const listed = input.cells ? new Set(input.cells.map((c) => `${c.row},${c.column}`)) : null;
   for (let r = H; r < grid.length; r++) {
     const row = grid[r];
     if (!Array.isArray(row)) continue;
@@ -551,6 +554,7 @@ export async function submitCells(
     for (let c = L; c < width; c++) {
       const k = colOf[c];
       if (k === undefined) continue;
+      if (listed && !listed.has(`${r},${c}`)) continue;
       const raw = row[c] === null || row[c] === undefined ? "" : String(row[c]);
       const t = raw.trim();
       const now = form.values[i]?.[k] ?? null;

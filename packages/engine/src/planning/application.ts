@@ -131,8 +131,8 @@ export class PlanningApplication {
   }
 
   /**
-   * Submits a form grid: writes every writable data cell of the grid (unchanged values are rewritten, which
-   * changes nothing), then runs the form's on-save rules. All or nothing: a text over 255 characters (without
+   * Submits a form grid: writes the changed cells it lists (`cells`), or without a list every non-empty writable
+   * data cell of the grid, then runs the form's on-save rules. All or nothing: a text over 255 characters (without
    * `enableLargeCellSubmit`), an unknown header, an invalid prompt or a failing rule leaves the data as it was.
    */
   submitForm(req: SubmitFormRequest, session: PlanningSession = {}): SubmitFormResult {

@@ -74,6 +74,11 @@ export interface SubmitFormRequest {
   subform?: string;
   pov?: Record<string, string>;
   grid: readonly (readonly (string | number | null)[])[];
+  /**
+   * The cells the client changed: only they are written, every other cell of the grid is no edit whatever it
+   * holds. Without it, every non-empty writable data cell is written.
+   */
+  cells?: readonly { row: number; column: number }[];
   codes?: readonly (readonly (string | null)[])[];
   prompts?: readonly SubmitRulePrompts[];
   enableLargeCellSubmit?: boolean;

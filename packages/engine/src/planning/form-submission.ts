@@ -49,8 +49,8 @@ export class FormSubmission {
   }
 
   /**
-   * Submits a form grid: writes every writable data cell of the grid (unchanged values are rewritten, which
-   * changes nothing), then runs the form's on-save rules. All or nothing.
+   * Submits a form grid: writes the changed cells it lists (`cells`), or without a list every non-empty writable
+   * data cell of the grid, then runs the form's on-save rules. All or nothing.
    */
   submit(req: SubmitFormRequest, session: PlanningSession): SubmitFormResult {
     let def = this.library.find(req.folder, req.formName);

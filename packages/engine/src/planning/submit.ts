@@ -13,7 +13,7 @@ export type PlannedCell =
 /**
  * Reads a submitted form grid against the form laid out for its POV: finds each row and column on the form
  * (through `codes`, else labels), and plans every data cell — write a number or a text, or skip it
- * (`read-only`, `invalid`). Throws `PLANNING_GRID_INVALID` for a header not on the form and
+ * (`read-only`, `invalid`); with `cells`, only the cells listed are planned. Throws `PLANNING_GRID_INVALID` for a header not on the form and
  * `PLANNING_CELL_TOO_LONG` (naming every cell) for texts over 255 characters without `enableLargeCellSubmit`.
  */
 export function planSubmit(
@@ -82,6 +82,9 @@ export function planSubmit(
     }
     cols[c] = col;
   }
+  // With the changed cells listed, every other cell is no edit: a value the client did not change is never
+  // written back over one another user saved since the form was opened.
+  const listed = req.cells ? new Set(req.cells.map((c) => `${c.row},${c.column}`)) : null;
   const planned: PlannedCell[] = [];
   const tooLong: { row: number; column: number; length: number }[] = [];
   let previous: Member[] = [];
@@ -127,6 +130,7 @@ export function planSubmit(
     for (let c = L; c < width; c++) {
       const col = cols[c];
       if (!col) continue;
+      if (listed && !listed.has(`${r},${c}`)) continue;
       const rawCell = rowCells[c];
       const raw = rawCell === null || rawCell === undefined ? "" : String(rawCell);
       const cell = formCell(store, laid, row, col);

@@ -1,5 +1,4 @@
 import contractDocument from "@qibates/client/contract.json" with { type: "json" };
-import { changedCells } from "@qibates/grid-rules";
 import type {
   Capability,
   CubeRef,
@@ -10,10 +9,10 @@ import type {
   GridSource,
   ZoomInMode,
 } from "@qibates/provider";
-import { answerGridSize, gridCells, gridExtent, quantity } from "@qibates/provider";
+import { answerGridSize, gridExtent } from "@qibates/provider";
 import type { CallContext, Handlers, OperationId, RequestBody } from "../api.ts";
 import { ApiError } from "../api-error.ts";
-import { checkCells, checkGridSize } from "../grid-size.ts";
+import { checkCells, checkGridSize, saveCells } from "../grid-size.ts";
 import { requestGrid } from "../json-parser.ts";
 import { gridLimitsOf } from "../json-scan.ts";
 import { longCall } from "../long-operations.ts";
@@ -71,26 +70,6 @@ const SENDABLE = (() => {
   const limits = gridLimitsOf(contractDocument as Record<string, unknown>);
   return { rows: limits.rows, columns: limits.rowCells };
 })();
-
-/** The cells of a save under the rule of every save (`changedCells`): each once, never more than the grid has. */
-function saveCells(grid: GridSource, listed: readonly { row: number; column: number }[]) {
-  const size = gridCells(grid);
-  const { cells, tooMany } = changedCells(listed, size);
-  if (cells === null) {
-    throw new ApiError(
-      "QB_ERR_VALIDATION",
-      {
-        field: "cells",
-        reason: {
-          en: `it names ${quantity(tooMany).en} different cells, more than the ${quantity(size).en} of the grid`,
-          fr: `elle désigne ${quantity(tooMany).fr}\u00a0cellules différentes, plus que les ${quantity(size).fr} de la grille`,
-        },
-      },
-      "cells",
-    );
-  }
-  return cells;
-}
 
 /**
  * Refuses a selection that names a cell outside the grid (a row beyond its last, a column beyond its longest

@@ -1,4 +1,4 @@
-import { type Answer, callerKey, type Handlers } from "../api.ts";
+import { type Answer, callerKey, type Handlers, operationOwner } from "../api.ts";
 import { ApiError } from "../api-error.ts";
 import { operationError, retryAfterSeconds } from "../long-operations.ts";
 import { requestLocale } from "../request-locale.ts";
@@ -9,8 +9,13 @@ export const operationHandlers = {
     const operationId = ctx.params.operationId ?? "";
     const lost = () =>
       operationError(new ApiError("QB_ERR_OPERATION_LOST"), requestLocale(ctx.request), ctx.request.id);
-    const found = await ctx.services.operations.read(callerKey(ctx).id, operationId, lost);
-    // Another key's operation is answered as one that does not exist: ids are not confirmed to strangers.
+    const found = await ctx.services.operations.read(
+      operationOwner(callerKey(ctx), ctx.request),
+      operationId,
+      lost,
+    );
+    // Another key's operation, or another visitor's of the public demo key, is answered as one that does not
+    // exist: ids are not confirmed to strangers.
     if (!found) throw new ApiError("QB_ERR_OPERATION_UNKNOWN", { operationId }, "operationId");
     if (found.status === "running") {
       ctx.reply.header("retry-after", String(retryAfterSeconds(new Date(found.createdAt))));

@@ -3,7 +3,7 @@ import type { ApplicationRef, Capability, PlanningOperations } from "@qibates/pr
 import { gridExtent, gridRows } from "@qibates/provider";
 import type { CallContext, Handlers, OperationId } from "../api.ts";
 import { ApiError } from "../api-error.ts";
-import { checkCells, checkGridSize } from "../grid-size.ts";
+import { checkCells, checkGridSize, saveCells } from "../grid-size.ts";
 import { requestGrid } from "../json-parser.ts";
 import { longCall } from "../long-operations.ts";
 import { fromProvider } from "../provider-errors.ts";
@@ -98,6 +98,9 @@ export const planningHandlers = {
     const { sp, ops, app } = await planning(ctx, "formSubmit", "action/submitform");
     if (b.grid) checkGridSize(ctx, requestGrid(ctx.request, b.grid));
     const codes = b.codes ?? b.code;
+    // The changed cells, each once, never more than the grid holds (the rule of every save).
+    const cells =
+      Array.isArray(b.cells) && b.grid ? saveCells(requestGrid(ctx.request, b.grid), b.cells) : null;
     return fromProvider(
       longCall(
         ops.submitForm(sp.session, app, {
@@ -108,6 +111,7 @@ export const planningHandlers = {
           ...(b.pov ? { pov: b.pov } : {}),
           // A large body's grid left as text by the parser is parsed here: the planning providers read its cells.
           grid: b.grid ? gridRows(requestGrid(ctx.request, b.grid)) : [],
+          ...(cells ? { cells } : {}),
           ...(codes ? { codes } : {}),
           ...(b.preferences ? { preferences: b.preferences } : {}),
           ...(b.prompts ? { prompts: b.prompts } : {}),

@@ -34,7 +34,6 @@ async function login(ctx: CallContext<"login"> | CallContext<"loginPbcs">) {
       "providerAddress",
     );
   }
-  const upstream = await fromProvider(provider.login({ connector, username, password, address: target.url }));
   const key = callerKey(ctx);
   const shared = key.owner.provider === "demo";
   const fields: NewSession = {
@@ -50,40 +49,39 @@ async function login(ctx: CallContext<"login"> | CallContext<"loginPbcs">) {
     providerAddress: target.url.toString().replace(/\/$/, ""),
     provider: provider.id,
     username,
-    ...(upstream.handle ? { providerHandle: upstream.handle } : {}),
   };
+  const { sessions } = ctx.services;
   // With the demo key, one client network (an IPv6 /48, all its /64s together, or an IPv4 address) holds at most
   // DEMO_SESSIONS_PER_NETWORK sessions, and all networks together DEMO_SESSIONS_TOTAL: past it the login is
-  // refused (429, when to retry), never made by ending another network's session.
-  const session = await ctx.services.sessions
-    .create(
-      fields,
-      shared
-        ? {
-            network: sessionNetwork(ctx.request.ip),
-            perNetwork: config.demoSessionsPerNetwork,
-            total: DEMO_SESSIONS_TOTAL,
-            perGroup: config.maxSessionsPerKey,
-          }
-        : undefined,
-    )
-    .catch(async (e: unknown) => {
-      // The session a server opened upstream for the refused login is closed again.
-      if (upstream.handle) {
-        await provider
-          .logout({
-            id: "",
-            ownerId: fields.ownerId,
-            connector,
-            username,
-            providerAddress: fields.providerAddress,
-            aliasTable: null,
-            handle: upstream.handle,
-          })
-          .catch(() => undefined);
-      }
+  // refused (429, when to retry), never made by ending another network's session. The session's place is taken
+  // before the server is asked anything: a login refused by a cap sends no request upstream, and its answer is
+  // the same whatever the password. A login the server then refuses gives its place back.
+  const session = await sessions.create(
+    fields,
+    shared
+      ? {
+          network: sessionNetwork(ctx.request.ip),
+          perNetwork: config.demoSessionsPerNetwork,
+          total: DEMO_SESSIONS_TOTAL,
+          perGroup: config.maxSessionsPerKey,
+        }
+      : undefined,
+  );
+  const upstream = await fromProvider(
+    provider.login({ connector, username, password, address: target.url }),
+  ).catch(async (e: unknown) => {
+    await sessions.delete(session.id).catch(() => undefined);
+    throw e;
+  });
+  if (upstream.handle) {
+    const handle = upstream.handle;
+    await sessions.update(session.id, { providerHandle: handle }).catch(async (e: unknown) => {
+      // The session the server opened for a login that cannot be kept is closed again.
+      await provider.logout({ ...providerSession(session), handle }).catch(() => undefined);
+      await sessions.delete(session.id).catch(() => undefined);
       throw e;
     });
+  }
   // At most MAX_SESSIONS_PER_KEY sessions per owner: a login beyond it ends the owner's oldest session (the
   // one most likely abandoned), upstream too, rather than refusing the login.
   const ended = await ctx.services.sessions.endOldest(capGroupOf(session), config.maxSessionsPerKey);
