@@ -44,7 +44,7 @@ node bench/outline-scale.mjs [options]
   --dims-first-below S    time nav/dimensions first while refresh < S s  [15]
   --call-timeout S        a call's limit, seconds                        [300]
   --ports FROM-TO         the ports the server and proxies may listen on [any free port]
-  --help                  this text; nothing is built or started
+  --help prints this text; nothing is built or started
   QIBATES_BENCH_SERVER=main.mjs: a server bundle already built. TRACE=1: each request on stderr.
 `;
 const o = commandLine(

@@ -43,7 +43,7 @@ export function commandLine(argv, options, usage) {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const name = a.startsWith("--") ? a.slice(2) : null;
-    if (name === null || !(name in options)) refuse(`unknown argument: ${a}`);
+    if (name === null || !(name in options)) refuse(`unknown option ${a}; nothing was run.`);
     if (options[name] === false) {
       out[name] = true;
       continue;

@@ -47,7 +47,7 @@ node bench/session-scale.mjs [options]
   --commit REF          the commit whose server is measured           [HEAD]
   --call-timeout S      a call's limit, seconds                       [300]
   --ports FROM-TO       the ports the server and proxy may listen on  [any free port]
-  --help                this text; nothing is built or started
+  --help prints this text; nothing is built or started
   QIBATES_BENCH_SERVER=main.mjs: a server bundle already built. TRACE=1: each request on stderr.
 `;
 const o = commandLine(

@@ -9,8 +9,7 @@ import { describe, expect, it } from "vitest";
  * an option it does not take is refused with a message and exit code 2; either way nothing is built, started or
  * written (the bench folder is left as it was, and the process ends at once, before any module of the benchmark
  * is evaluated). The benchmarks are read from the folder; left out are the modules other benchmarks import, the
- * processes they spawn with their own arguments (`CHILDREN`), and `outline-scale.mjs`, whose command line is being
- * reworked on another branch (its `--help` is added there).
+ * processes they spawn with their own arguments (`CHILDREN`).
  */
 
 const BENCH = fileURLToPath(new URL("../bench/", import.meta.url));
@@ -24,7 +23,7 @@ const CHILDREN = new Set([
   "engine-widgets-entry.ts",
   "upstream.ts",
 ]);
-const ELSEWHERE = new Set(["outline-scale.mjs", "run.mjs", "command-line.mjs"]);
+const ELSEWHERE = new Set(["run.mjs", "command-line.mjs"]);
 
 /** The benchmarks run by hand: the scripts of the folder no other script of it imports. */
 function benchmarks(): string[] {
