@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 /**
- * CONTRIBUTING.md and ARCHITECTURE.md stand on what a clone holds (issue 71): they name no path outside the
+ * CONTRIBUTING.md and ARCHITECTURE.md stand on what a clone holds: they name no path outside the
  * repository, and every repository path they name in code spans is there.
  */
 const ROOT = fileURLToPath(new URL("../", import.meta.url));

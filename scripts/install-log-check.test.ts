@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { installWarnings } from "./install-log-check.mjs";
 
-/** CI fails when a fresh `npm install` warns (issue 71); only the install's own lines count, not the tests'. */
+/** CI fails when a fresh `npm install` warns; only the install's own lines count, not the tests'. */
 describe("the install log check", () => {
   const install = "\nadded 1710 packages in 1m\n\n312 packages are looking for funding\n";
   const tests = "\n> qibates@2.2.0 test\n> node scripts/test.mjs\n\nnpm warn from a test that runs npm\n";

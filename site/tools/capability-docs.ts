@@ -190,7 +190,7 @@ const NOTE_PARAGRAPH = 400;
 /**
  * A row's note as paragraphs of whole sentences, each at most {@link NOTE_PARAGRAPH} characters unless one
  * sentence is longer, each a paragraph of the note's list item: some reasons of the capability table run to 700
- * characters in French (issue 72).
+ * characters in French.
  */
 export function noteParagraphs(text: string): string[] {
   const sentences = text.split(/(?<=[.!?])\s+(?=[A-Z`«(])/u);
@@ -949,7 +949,7 @@ export function demoOnlyTable(locale: DocLocale): string {
 }
 
 /**
- * "MDX functions of the demo engine" (develop/mdx-functions.md, split from "MDX queries" by issue 72): every
+ * "MDX functions of the demo engine" (develop/mdx-functions.md, split from "MDX queries"): every
  * function and method of the demo engine's tables (`functionReference` of the engine: the table
  * `MDX_FUNCTION_NAMES` and MDSCHEMA_FUNCTIONS read), how each is written, whether it is on Oracle's list, the
  * engine's reading where readings differ (Essbase's and the SSAS address's), and the functions of Oracle's list the
@@ -1096,7 +1096,7 @@ function sectionStarts(lines: readonly string[]): number[] {
 }
 
 /**
- * A user page in the order of its template (issue 72): its "real-servers" block (the "Works on" line) right before
+ * A user page in the order of its template: its "real-servers" block (the "Works on" line) right before
  * its first section, after the title, the lead and the picture; its server table (the section headed "What each
  * server allows", with what is written by hand in it) last. The rest keeps its order.
  */

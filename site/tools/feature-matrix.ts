@@ -561,7 +561,7 @@ const WHY_HEADING = { en: "Why", fr: "Pourquoi" } as const;
  * The reasons of one row, in its last cell: each distinct reason once, after the servers it holds for
  * ("**Planning, PBCS**: reason."), so that the reader finds the reason beside the verdict rather than in a list of
  * footnotes under the table. Each server's reason starts a line of its own: run together, a row's reasons made
- * cells of 600 to 700 characters in French (issue 72).
+ * cells of 600 to 700 characters in French.
  */
 export function rowReasons(
   row: FeatureRow,

@@ -49,7 +49,7 @@ export function engineCubeOf(
       await app.upToDate();
       const drillOptions = { ...options, application: ref.application, cube: ref.cube };
       // Its reads are bounded by the query work budget, its rows by MAXROWS, yet reading every level-0 cell under
-      // a top cell held the event loop for up to a second (issue 70): in a grid worker, on a copy of the data as
+      // a top cell held the event loop for up to a second: in a grid worker, on a copy of the data as
       // it is now, where there is one; at once otherwise.
       if (workers?.accepts(app)) return workers.drillthrough(app, statement, drillOptions);
       return executeMdxDrillthrough(app.cube, statement, drillOptions);
@@ -180,8 +180,8 @@ const UPDATE_PLANS = 2;
 const LOAD_LINES_PER_STEP = 256;
 /**
  * Cells a load writes under the lock at once, each batch journaled on its own. The journal's payload is JSON
- * PostgreSQL parses as it stores it (jsonb), in one query: with PGlite that query runs on the event loop, and
- * 4,000 cells (about 400 KB) held it 118-211 ms on the loaded machine (issue 70); 1,000 are a quarter of that.
+ * PostgreSQL parses as it stores it (jsonb), in one query: with PGlite that query runs on the event loop, so a
+ * batch is kept small enough not to hold it (figures in bench/BENCHMARKS.md).
  */
 const LOAD_WRITE_BATCH = 1_000;
 

@@ -83,7 +83,7 @@ const STALE = Symbol("stale plan");
 export const WORKER_GRID_CELLS = 10_000;
 
 /**
- * Whether a Zoom In of `request` may answer `limit` cells or more, counted before it runs (issue 30: zooming
+ * Whether a Zoom In of `request` may answer `limit` cells or more, counted before it runs (zooming
  * in ALL_LEVELS on every row of a small sheet answers 9,352 rows; read on the event loop until it moved to a
  * worker, it held `/health` 110-340 ms). Each selected member adds at most its descendants (its children only
  * at NEXT_LEVEL) as rows or columns of the sheet's width or height; a member the outline does not know adds

@@ -37,7 +37,7 @@ const PARALLEL_LOAD_CELLS = 200_000;
  * - `<cube>.image.bin` (optional, listed as the cube's `image`): the cube as the engine serves it, every
  *   level aggregated (`@qibates/engine`'s cube image: its stored blocks as bytes), made from the two files
  *   above, whose checksums it records. A cube with an image is served from it: no cell read one by one, no
- *   aggregation at start (issue 56). A copy without one (taken before images existed, or whose data was
+ *   aggregation at start. A copy without one (taken before images existed, or whose data was
  *   replaced since) is served from its data file, as before; an image made by an engine that lays cells out
  *   otherwise is passed over the same way.
  *

@@ -51,7 +51,7 @@ export interface ImportResult {
 }
 
 /**
- * Replaces the data of a snapshot's cube with the values of an Essbase data file (issue 40, "import from files
+ * Replaces the data of a snapshot's cube with the values of an Essbase data file ("import from files
  * users already have"): the text export Essbase writes (MaxL `export database … data`, in columns or not, any
  * level; the REST `exportData` job) or a free-form data file, read against the snapshot's outline by
  * `@qibates/engine`'s `DataFileReader`. The snapshot's outline and its manifest's source stay; the data file,

@@ -17,7 +17,7 @@ import { type GridCall, ProviderError, type ProviderText } from "@qibates/provid
 import type { MdxOutline, RemoteDimension } from "./remote-outline.ts";
 
 /**
- * A remote cube's outline read member by member, as calls need them (issue 73: a grid costs the grid, not the
+ * A remote cube's outline read member by member, as calls need them (a grid costs the grid, not the
  * outline). Customers' dimensions hold 10,000 to 1,000,000 members: reading them all before a session's first
  * grid took 47 s to 101 s at 30 ms a request, or failed. The server is asked only for the dimensions and their
  * tops, then for the members a sheet names (each with its ancestors, one parallel round), the children of the

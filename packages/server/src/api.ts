@@ -568,7 +568,7 @@ export function registerApi(
         // One a grid worker answered arrived as UTF-8 JSON already (a `json` GridAnswer), sent as it is.
         // Either way, a large one goes to the socket a slice per turn of the event loop (answer-slices.ts).
         // An MDX query's grid too, though its request carries none: parsed and written again by Fastify, a
-        // 383,000-cell answer held the event loop for hundreds of milliseconds (issue 70).
+        // 383,000-cell answer held the event loop for hundreds of milliseconds.
         const value = gridAnswer?.kind === "value" ? gridAnswer.value : result;
         if ((op.carriesGrid || gridAnswer) && value !== null && typeof value === "object") {
           const json =

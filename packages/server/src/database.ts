@@ -214,7 +214,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   // PGlite runs each query synchronously on the event loop (PostgreSQL in WebAssembly) and answers through
   // promises alone: calls that arrive together (64 `respond-async` launches) ran all their queries back to back
-  // without the loop reading a socket, `/health` waiting 0.5-1.8 s (issue 70). Queries now take turns: each
+  // without the loop reading a socket, `/health` waiting 0.5-1.8 s. Queries now take turns: each
   // starts on a turn of the loop of its own, after the one before it, so that what waits on the loop (a
   // socket's read, a timer) runs between any two. PGlite runs one query at a time anyway.
   let turns = Promise.resolve();

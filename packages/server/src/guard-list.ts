@@ -1,7 +1,7 @@
 /**
  * Every route that takes a client's work, with what bounds that work and the heaviest input the hostile bench
  * (bench/hostile-wire.ts) sends to it. Each wave of features added a surface (What-If writes, MDX downloads)
- * without the guard older ones had (issue 70): a route registered without an entry here fails
+ * without the guard older ones had: a route registered without an entry here fails
  * test/guard-list.test.ts, and the bench reports, per entry, the longest `/health` wait while its heaviest input
  * runs, against a baseline of the same run.
  */
@@ -148,7 +148,7 @@ export const GUARD_LIST: readonly GuardEntry[] = [
   {
     name: "XMLA Execute: DRILLTHROUGH",
     routes: XMLA_PATHS.map((p) => `POST ${p}`),
-    // The rows read in a grid worker, the rowset written in slices (BENCHMARKS issue 70, 11:24 UTC).
+    // The rows read in a grid worker, the rowset written in slices.
     guards: ["body limit", "work budget", "worker", "login limit", "rate limit"],
     heaviest: "XMLA `DRILLTHROUGH` of Sample.Basic's top cell (every level-0 cell under it)",
   },
@@ -156,8 +156,8 @@ export const GUARD_LIST: readonly GuardEntry[] = [
     name: "XMLA bodies (the XML itself)",
     routes: [...XMLA_PATHS.map((p) => `* ${p}`), "* /olap", "* /olap/*"],
     guards: ["body limit", "XML limits", "rate limit"],
-    // Of the XML inputs, the 2 MiB body waited longest (2,076 ms, BENCHMARKS issue 70, 07:24 UTC): read whole before
-    // its MDX text is refused; the 437 KB nesting is refused at 128 levels (27 ms).
+    // Of the XML inputs, the 2 MiB body waits longest: it is read whole before its MDX text is refused; a deep
+    // nesting is refused at 128 levels.
     heaviest: "2 MiB MDX, XMLA Execute",
   },
   {

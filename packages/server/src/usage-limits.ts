@@ -3,7 +3,7 @@ import { variables } from "./config.ts";
 import { DEMO_SESSIONS_TOTAL } from "./sessions.ts";
 
 /**
- * Every limit on what users hold or send, as one table (issue 69, "limits that compose"): the setting that sets it
+ * Every limit on what users hold or send, as one table ("limits that compose"): the setting that sets it
  * (or its fixed number), what it counts, whose use is counted together, and what happens past it. The
  * administrator pages' table is generated from this list (`site/scripts/usage-limits.ts`), and each row names the
  * tests that make its refusal, or its effect, happen (`test/docs/usage-limits.test.ts` checks they exist).

@@ -9,7 +9,7 @@ export const SHORT_WORD_CHARACTERS = 24;
  * Markdown's code (Docusaurus' own, through src/theme/MDXComponents). Inline code of one word of at most
  * {@link SHORT_WORD_CHARACTERS} characters that holds a hyphen or a slash, and in longer code each such word that
  * is an option (`--read grid`), is wrapped in a `code-word` span, which a table cell keeps on one line, so that
- * `essbase-stndln` or `--application` is not broken at its hyphen (issue 69, outside read R7 D7). The code still
+ * `essbase-stndln` or `--application` is not broken at its hyphen (outside read R7 D7). The code still
  * wraps at its spaces, and a longer word, such as an address, inside itself. A code block is left as it is.
  */
 export default function DocCode(props: ComponentProps<typeof MDXCode>) {

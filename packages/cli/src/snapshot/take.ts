@@ -399,7 +399,7 @@ async function takeInto(
         read: path,
       };
       // The cube as the server serves it (every level aggregated), so that a start reads it whole instead of
-      // reading the cells one by one and aggregating them (issue 56).
+      // reading the cells one by one and aggregating them.
       o.progress.step(`${cubeName}: writing the cube's image (read, checked and aggregated once, here)`);
       entry.image = await writeCubeImage(folder, manifestOf(o, served, [entry], notCarried, ""), entry);
       entries.push(entry);

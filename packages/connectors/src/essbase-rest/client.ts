@@ -133,7 +133,7 @@ export class EssbaseRestClient extends RemoteClient {
   private async parsed<T>(answer: UpstreamAnswer, method: string, path: string): Promise<T> {
     this.check(answer, `${method} ${path}`);
     try {
-      // A large answer is read in slices: the event loop is never held for one JSON.parse (issue 30).
+      // A large answer is read in slices: the event loop is never held for one JSON.parse.
       return (await readJson(answer.body)) as T;
     } catch {
       throw this.malformed(UNREADABLE.notJson(`${method} ${path}`));

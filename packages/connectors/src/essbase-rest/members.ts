@@ -14,7 +14,7 @@ import { dimensionType, memberInfoOf } from "./outline.ts";
 import { ListBudget, readPages } from "./paging.ts";
 
 /**
- * What the members read on demand (`MembersOnDemand`, issue 73) ask of Essbase 21c's outline endpoints: the
+ * What the members read on demand (`MembersOnDemand`) ask of Essbase 21c's outline endpoints: the
  * dimensions (`GET /outline/{app}/{cube}`, with `…/dimensions` and `…/aliases`), a member and its ancestors
  * (`GET /outline/{app}/{cube}/{member}` and `…/ancestors/{member}`, both at once; a label that names no member
  * by its name is looked for among aliases with `?keyword=…&matchWholeWord=true`; a long sheet's labels through

@@ -108,7 +108,7 @@ export async function readRemoteOutline(
 
   // The children of every member that has some, asked as soon as the member itself is read, PARALLEL requests
   // in flight at most: a branch goes on while the rest of its generation is read instead of waiting for it
-  // (issue 56). The outline is put together from the roots down whatever the order the answers come in.
+  //. The outline is put together from the roots down whatever the order the answers come in.
   const children = new Map<RestMember, RestMember[]>();
   await new Promise<void>((resolve, reject) => {
     const queue: [RestMember, number][] = [];

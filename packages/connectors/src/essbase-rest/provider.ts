@@ -123,7 +123,7 @@ export interface EssbaseRestOptions extends RemoteProviderOptions {
 interface UpstreamSession {
   client: EssbaseRestClient;
   outlines: OutlineCache<RemoteOutline>;
-  /** Each cube's members read as calls need them (issue 73): grids and most metadata calls read only these. */
+  /** Each cube's members read as calls need them: grids and most metadata calls read only these. */
   members: OutlineCache<MembersOnDemand>;
   /** Cube names as the server spells them, by the names a call gave (lower case), with when they were read. */
   cubes: Map<string, { at: number; app: string; cube: string }>;
@@ -324,7 +324,7 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
     return cube.cube;
   }
 
-  /** The cube's real names and the members of it read so far in the session (issue 73). */
+  /** The cube's real names and the members of it read so far in the session. */
   protected async cubeMembers(session: ProviderSession, ref: CubeRef): Promise<RestCube> {
     const { app, cube, path } = await this.realCube(session, ref);
     const members = await this.p.members(session, app, cube);
@@ -1004,7 +1004,7 @@ function dimensionUnknown(name: string, cube: string): ProviderError {
   );
 }
 
-/** Members an answer shows, not read yet, past which the dimensions on its axes are read instead (issue 73). */
+/** Members an answer shows, not read yet, past which the dimensions on its axes are read instead. */
 const MANY_LABELS = 256;
 
 /** A cube as a grid call posts to it: its grid path, its members read on demand, and their outline. */

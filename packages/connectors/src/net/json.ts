@@ -1,5 +1,5 @@
 /**
- * JSON answers of upstream servers read without holding the event loop (issue 30): a small answer is one
+ * JSON answers of upstream servers read without holding the event loop: a small answer is one
  * `JSON.parse`; a larger one is read by a resumable reader in slices of a few milliseconds (`JSON.parse` of
  * 8 MiB of small objects held the loop some 370 ms). The reader builds what `JSON.parse` builds (a key
  * `__proto__` is an own property, as with `JSON.parse`); a text that is not JSON throws a `SyntaxError`.

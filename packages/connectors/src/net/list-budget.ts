@@ -2,7 +2,7 @@ import type { ProviderError, ProviderText } from "@qibates/provider";
 import { UNREADABLE } from "./unreadable.ts";
 
 /**
- * What one call may read of a server's lists, every page and every list of the call together (issue 43, rule
+ * What one call may read of a server's lists, every page and every list of the call together (rule
  * 5): a server that always answers `hasMore: true`, lists children without end, or names more dimensions or plan
  * types than any cube has, is refused as malformed (`UPSTREAM_MALFORMED`) rather than read until memory or time
  * runs out. Each answer read is bounded by itself (`NetworkPolicy.maxAnswerBytes`); this bounds their sum.

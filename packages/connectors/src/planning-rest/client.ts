@@ -107,7 +107,7 @@ export class PlanningRestClient extends RemoteClient {
   }
 
   private async send(method: "GET" | "POST", url: string, body?: unknown): Promise<UpstreamAnswer> {
-    // Compressed where the server offers it: a dimension's hierarchy is about a tenth of its size in gzip (issue 73).
+    // Compressed where the server offers it: a dimension's hierarchy is about a tenth of its size in gzip.
     const headers: Record<string, string> = {
       accept: "application/json",
       "accept-encoding": "gzip",
@@ -122,7 +122,7 @@ export class PlanningRestClient extends RemoteClient {
     });
   }
 
-  /** A large answer (a whole hierarchy, a form's data) is read in slices: the loop is never held (issue 30). */
+  /** A large answer (a whole hierarchy, a form's data) is read in slices: the loop is never held. */
   private async parse<T>(answer: UpstreamAnswer, what: string): Promise<T> {
     try {
       return (await readJson(answer.body)) as T;

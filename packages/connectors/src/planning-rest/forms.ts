@@ -49,8 +49,8 @@ export interface FormHost {
   /** The plan types and their base dimensions. */
   planTypes(): Promise<{ cube: string; dims: string[] }[]>;
   /**
-   * What the form needs of the members it shows, per dimension (in the form's order; not the whole dimensions:
-   * issue 73). The first refusal in that order is the call's.
+   * What the form needs of the members it shows, per dimension (in the form's order; not the whole
+   * dimensions). The first refusal in that order is the call's.
    */
   dimensions(
     cube: string,
@@ -298,7 +298,7 @@ export async function openForm(
 ): Promise<OpenedForm> {
   if (input.type === "composite") throw host.missing("compositeForms", operation);
   // The plan types and their dimensions (needed once the form's data is in) read beside the form's definition
-  // and data instead of after them (issue 56): the form's own refusals still come first, as it is awaited first.
+  // and data instead of after them: the form's own refusals still come first, as it is awaited first.
   host.planTypes().catch(() => undefined);
   const definition = known ?? (await readFormDefinition(host, input.formName));
   const name = nameOfForm(definition, input.formName);

@@ -467,7 +467,7 @@ class PlanningRestOperations implements PlanningOperations {
   }
 
   /**
-   * The aliases of the members a form shows and which take entries (issue 73: what the form shows, not its
+   * The aliases of the members a form shows and which take entries (what the form shows, not its
    * dimensions). Each member is read once per session (`GET …/dimensions/{dim}/members/{member}`, all at once:
    * one round trip): its `alias` (the Default table's), its `children` and `dataStorage` — a member with
    * children, Dynamic Calc or Label Only takes no entry (Planning's bottom-up rule). Another alias table's

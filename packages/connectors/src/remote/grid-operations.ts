@@ -154,7 +154,7 @@ export abstract class RemoteGridOperations<C extends GridCubeBase> extends Remot
   /**
    * The cube of a grid call (`call`) or a save (`null`), its checks passed and the members `sheet` names (and the
    * call's operation needs) read. The sheet's labels are asked beside the cube's dimensions and alias tables
-   * (issue 73: a session's first grid waits for one round of reads, not two), unless the settings need the
+   * (a session's first grid waits for one round of reads, not two), unless the settings need the
    * server; what the call is refused for is still said first, once those are read, and a call refused asks
    * nothing more.
    */

@@ -18,7 +18,7 @@ export function httpFailure(
  * The message of an error answer: a JSON body's `errorMessage`, `message` or `error` (one line, at most 300
  * characters), the REST APIs' error shape (Essbase's error body is not publicly documented; these are the
  * fields its clients read); `""` for anything else. A body that is not such JSON (an HTML error page, a
- * proxy's text) is only the server's text: it is never answered (issue 30), `Upstreams.failure` logs it.
+ * proxy's text) is only the server's text: it is never answered, `Upstreams.failure` logs it.
  */
 export function serverMessage(body: string): string {
   const text = body.trim();

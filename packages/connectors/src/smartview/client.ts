@@ -82,7 +82,7 @@ const REPEAT_NEVER = new Set(["LaunchBusinessRule"]);
  * request at a time"): Provider Services may well run them in turn. What is gained is the network's round trips,
  * which overlap, not the server's work, which stays one request after the other. The bound is the XMLA
  * connector's for its reads within one XMLA session (a sheet's labels and their aliases, the dimensions and the
- * alias tables: a first grid's reads in one round, issue 73); the messages that change the session
+ * alias tables: a first grid's reads in one round); the messages that change the session
  * (`ConnectToProvider`, `OpenApplication`, `GetSSOToken`, `OpenCube`, `Logout`) and every other call still go
  * one at a time, with nothing else in flight; and a server that refuses a read sent beside others but answers it
  * sent alone gets one request at a time for the rest of the session.
@@ -312,7 +312,7 @@ export class SmartViewClient extends RemoteClient {
       // OpenApplication calls, so the password crosses the wire once per connection. Asked before the second
       // OpenApplication of the connection (the first one's application still open, as after `open_app`), not
       // right after the first: a session that opens one cube never needs it, and its first grid waits one round
-      // trip less (issue 73). A server that refuses GetSSOToken keeps getting the user name and password.
+      // trip less. A server that refuses GetSSOToken keeps getting the user name and password.
       try {
         const token = svText(await this.send("GetSSOToken", ""), "sso");
         if (token === "") this.ssoRefused = true;

@@ -10,7 +10,7 @@ import { ESS_INDENT, executeQueryBody, readGrid } from "./grid.ts";
 import { columnsShownIn, layeredQuery, layeredRows } from "./selection.ts";
 
 /**
- * What the members read on demand (`MembersOnDemand`, issue 73) ask of a Smart View provider, with only the
+ * What the members read on demand (`MembersOnDemand`) ask of a Smart View provider, with only the
  * messages real servers are captured answering (agardiner/SmartView's APS logs): the dimensions and the alias
  * tables (`EnumDims`, `EnumAliasTables`, at once); a member's children (`EnumMembers` with the `Children` filter,
  * whose `atts` say which have children: 2, or not: 0); and a label's member with its ancestors through MDX
@@ -241,7 +241,7 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
   const lookupEach = async (labels: readonly string[]): Promise<(RemoteMemberInfo[] | null)[]> => {
     const budget = budgetOfCall();
     // Each label's chain is asked twice at once, by names and as the Default alias table shows it (the same
-    // members in the same order): the aliases every cube has come in the labels' round (issue 73), not in one
+    // members in the same order): the aliases every cube has come in the labels' round, not in one
     // more round after it.
     const named = Promise.all(labels.map((label) => chainOf(label)));
     const shownInDefault = Promise.all(labels.map((label) => chainShownIn(label, DEFAULT_TABLE)));

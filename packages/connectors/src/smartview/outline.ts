@@ -5,7 +5,7 @@ import type { OpenCube, SmartViewClient } from "./client.ts";
 /**
  * A member filter asked of the server (`EnumMembers`): what the members read on demand (`members.ts`) cannot
  * say, such as a UDA filter (the members read carry no UDAs). The cube's members themselves are read as calls
- * need them (`members.ts`, issue 73), never the whole outline.
+ * need them (`members.ts`), never the whole outline.
  */
 
 /** The member names an `EnumMembers` answers, counted against the call's `budget` when there is one. */

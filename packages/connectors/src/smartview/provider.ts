@@ -71,7 +71,7 @@ type Schemas = components["schemas"];
  * Only the messages public captures show are sent (see `client.ts`, `grid.ts`, `outline.ts`): servers,
  * applications and cubes (`ListServers`, `ListApplications`, `ListCubes`); the cube's members read as calls
  * need them and kept for the session (`members.ts`: `EnumAliasTables`, `EnumDims`, `EnumMembers`,
- * `ExecuteQuery`; issue 73), never the whole outline; trees, member filters and search over the dimension they
+ * `ExecuteQuery`), never the whole outline; trees, member filters and search over the dimension they
  * are about (the UDA filter asked of the server: the members read carry no UDAs); calc scripts as business rules
  * (`EnumBusinessRules`, `LaunchBusinessRule`); every ad hoc grid operation laid out by the engine over the
  * members its sheet names (and those the operation needs), its data read with one `Refresh` per answer; MDX
@@ -91,7 +91,7 @@ export interface SmartViewProviderOptions extends RemoteProviderOptions {
 
 interface SvSession {
   client: SmartViewClient;
-  /** Each cube's members read as calls need them (issue 73): grids and most metadata calls read only these. */
+  /** Each cube's members read as calls need them: grids and most metadata calls read only these. */
   members: OutlineCache<{ ref: CubeRef; members: MembersOnDemand }>;
 }
 
@@ -184,7 +184,7 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
   }
 
   /**
-   * The real names of a cube to open (issue 73): `ListCubes` alone, with the server and application as named
+   * The real names of a cube to open: `ListCubes` alone, with the server and application as named
    * (Essbase's application and database names are not case-sensitive: Essbase Database Administrator's Guide
    * 11.1.2.2, naming conventions; Smart View sessions open a cube spelt otherwise), the cube's own spelling
    * from its answer. A session's first grid waits for one list, not three one after the other. When the list is
@@ -217,7 +217,7 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
     return cubeList(r.server, r.application, r.cubes);
   }
 
-  /** The cube's real names and the members of it read so far in the session (issue 73). */
+  /** The cube's real names and the members of it read so far in the session. */
   async cubeMembers(
     session: ProviderSession,
     ref: CubeRef,
@@ -485,7 +485,7 @@ class SmartViewOperations extends RemoteGridOperations<SvCube> implements Essbas
         "query",
       );
     }
-    // The slicer's members are shown by their aliases: only they are read (issue 73), not the outline.
+    // The slicer's members are shown by their aliases: only they are read, not the outline.
     const slicer = g.pov.filter((p) => !same(p.member, p.dimension)).map((p) => p.member);
     if (aliasTable && slicer.length > 0)
       await withinOneBudget(this.p.client(session), () => members.ensureLabels(slicer));

@@ -9,7 +9,7 @@ import { dimensionType, visibleDimensions } from "./outline.ts";
 import { membersWhere } from "./selection.ts";
 
 /**
- * What the members read on demand (`MembersOnDemand`, issue 73) ask of an XMLA server, with restricted
+ * What the members read on demand (`MembersOnDemand`) ask of an XMLA server, with restricted
  * `MDSCHEMA_MEMBERS` as Excel's PivotTables read SSAS, level by level as the user opens them: the dimensions
  * (`MDSCHEMA_DIMENSIONS`) and their top members (`LEVEL_NUMBER` 0, all dimensions in one answer), both at once;
  * a label's member (`MEMBER_NAME`, and `MEMBER_CAPTION` for a caption, at once, every label's with the

@@ -75,7 +75,7 @@ interface XmlaSession {
   client: XmlaClient;
   /** The data sources the server listed at login (`DataSourceName` → `DataSourceInfo`). */
   sources: { name: string; info: string }[];
-  /** Each cube's members read as calls need them (issue 73): grids and most metadata calls read only these. */
+  /** Each cube's members read as calls need them: grids and most metadata calls read only these. */
   members: OutlineCache<{ app: string; cube: string; members: MembersOnDemand; source: XmlaMemberSource }>;
 }
 
@@ -146,7 +146,7 @@ export class XmlaProvider extends RemoteProvider<XmlaSession> implements Provide
   async cubeNames(session: ProviderSession, ref: ApplicationRef): Promise<{ app: string; cubes: string[] }> {
     const client = this.upstream(session).client;
     // The cubes of the catalog as the caller spells it are asked while the catalogs are listed (one round, not
-    // two, issue 73); that answer is kept only when the caller spelt the name as the server does, the request then
+    // two); that answer is kept only when the caller spelt the name as the server does, the request then
     // being the one the catalogs' answer would have led to.
     const asSpelt = client.discover(
       "MDSCHEMA_CUBES",
@@ -177,7 +177,7 @@ export class XmlaProvider extends RemoteProvider<XmlaSession> implements Provide
     return cubeList(ref.server, app, cubes);
   }
 
-  /** The cube's real names and the members of it read so far in the session (issue 73). */
+  /** The cube's real names and the members of it read so far in the session. */
   async cubeMembers(session: ProviderSession, ref: CubeRef) {
     const s = this.upstream(session);
     const key = `${ref.server}\n${ref.application}\n${ref.cube}`.toLowerCase();

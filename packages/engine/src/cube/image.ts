@@ -4,7 +4,7 @@ import type { CubeSnapshot } from "./storage.ts";
 
 /**
  * A cube's image: its stored blocks as bytes (every level, as aggregation left them), so that a host serves a
- * cube again without reading its cells one by one nor aggregating them (an offline copy, issue 56). The bytes
+ * cube again without reading its cells one by one nor aggregating them (an offline copy). The bytes
  * are the block store's arrays as a snapshot holds them (every value as a double, whether the store holds it in
  * 4 bytes or 8), one after the other, behind a header of {@link CUBE_IMAGE_HEADER_BYTES}:
  *

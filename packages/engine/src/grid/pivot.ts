@@ -120,7 +120,7 @@ function samePrefix(a: AxisTuple, b: AxisTuple, n: number): boolean {
  * A POV dimension pivoted onto a cell of the POV row (any cell right of the row headers: the first one, another
  * POV member's, a blank one, its own) goes to the outermost column row, never elsewhere in the POV: the POV
  * row lies above the column headers, and Essbase answers so (the answer key's `pivot-pov-*-to-top` cases, and
- * the live-Essbase replay of a pivot onto another POV cell, issue 33); Smart View moves a POV dimension only
+ * the live-Essbase replay of a pivot onto another POV cell); Smart View moves a POV dimension only
  * onto the grid ("Pivot to Column" / "Pivot to Row", Oracle's "Pivoting Dimensions or Members between the
  * Grid and the POV"). The one rule of every path: the engine's replay of a case and the API's `to: "columns"`.
  */

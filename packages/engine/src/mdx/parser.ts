@@ -154,7 +154,7 @@ export const MAX_MDX_TREE_DEPTH = 512;
  * The longest MDX text read, in characters (64 KiB): a query, an `UPDATE CUBE` statement or an expression
  * longer is refused (`MDX_TOO_COSTLY`) before a token is read. Every host parses on its event loop, and the
  * parse of a text at this limit takes tens of milliseconds; the longest queries the recorded clients send are a
- * few kilobytes (issue 43: 10 MiB held the loop 21 s).
+ * few kilobytes (10 MiB held the loop 21 s).
  */
 export const MAX_MDX_CHARS = 64 * 1024;
 

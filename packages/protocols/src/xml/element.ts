@@ -36,7 +36,7 @@ function local(qname: string): string {
  * of prefix → stack of bindings, shared by the whole document: an element's declarations push onto it, its end
  * pops them, and a name is resolved by the top of its prefix's stack. Nothing is copied per level, so the work
  * and memory are linear in elements + declarations, however deep or however many declarations are in scope
- * (issue 43: a scope map copied at each level cost 14.6 s of CPU on a 255 KB request, and memory quadratic in
+ * (a scope map copied at each level cost 14.6 s of CPU on a 255 KB request, and memory quadratic in
  * the depth).
  */
 function elementBuilder(): XmlBuilder<Scoped> {

@@ -136,7 +136,7 @@ function soapOf(doc: Node | null): SoapAnswer | null {
 
 /**
  * The rows of a rowset as steps, pausing every 256 rows: a hostile 7 MB rowset of rows of 40 attributes took
- * 170–500 ms in one piece (issue 30). The keys are walked with `for…in`, without `Object.entries`' pair per
+ * 170–500 ms in one piece. The keys are walked with `for…in`, without `Object.entries`' pair per
  * attribute: a row's attributes are skipped, and the objects have no prototype.
  */
 function* rowSteps(root: Node): Generator<void, Record<string, string>[]> {

@@ -94,7 +94,7 @@ export function essbaseContext(
     return { ...resolved };
   }
 
-  // Outlines read for every session that sees them (issue 70: 32 calls at once were 32 new sessions, each reading
+  // Outlines read for every session that sees them (32 calls at once were 32 new sessions, each reading
   // and indexing the whole outline on the event loop), by the provider's object for what a session sees, then by
   // connector (the layer names are the OLAP port's for the session's connector). Kept as long as that object
   // lives: an outline that changed is another object, read again at its first call.

@@ -116,7 +116,7 @@ export function planningContext(provider: Provider, planning: PlanningOperations
     return { tree, byName, properties };
   }
 
-  // Member trees read for every session that sees them (issue 70: 32 member reads at once each listed the
+  // Member trees read for every session that sees them (32 member reads at once each listed the
   // dimension, built its tree and read its properties on the event loop), by the provider's object for what a
   // session sees, then by connector and dimension. Kept as long as that object lives.
   const shared = new WeakMap<object, Map<string, Promise<DimensionMembers>>>();

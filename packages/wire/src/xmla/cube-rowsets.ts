@@ -41,7 +41,7 @@ function levelRow(
  * (member names unique); and the generation the level stands at, counted from the dimension, in
  * `ESSBASE_GEN_UNIQUE_NAME` and `ESSBASE_GEN_CAPTION`. The rows run from the dimension level down, so that a
  * client taking a hierarchy's first level for its root members lists the dimension (Market), not the leaves
- * (issue 71); a client reading a level by its `LEVEL_NUMBER` finds the same level as before.
+ *; a client reading a level by its `LEVEL_NUMBER` finds the same level as before.
  */
 function essbaseLevelRows(
   base: { CATALOG_NAME: string; CUBE_NAME: string },

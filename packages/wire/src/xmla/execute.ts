@@ -62,7 +62,7 @@ export async function execute(
 ): Promise<string | MdDataSetInput> {
   const { properties } = call;
   // A statement longer than the port reads is refused by the port before the endpoint's own passes scan it
-  // (parameters, `Levels(n)`): on 2 MiB they held the event loop 1-2 s before the port's refusal (issue 70).
+  // (parameters, `Levels(n)`): on 2 MiB they held the event loop 1-2 s before the port's refusal.
   if (call.statement.length > PORT_MDX_CHARS) state.olap.statement(call.statement);
   // Report Builder's `@Name` parameters, bound as MDX strings before anything reads the statement.
   const statement = bindParameters(call.statement, call.parameters);

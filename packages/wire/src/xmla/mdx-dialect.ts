@@ -1,7 +1,7 @@
 import { XmlaFault } from "@qibates/protocols/xmla";
 
 /**
- * What the XMLA endpoint reads in an MDX statement's text before the OLAP port runs it (issue 54): the member
+ * What the XMLA endpoint reads in an MDX statement's text before the OLAP port runs it: the member
  * properties each axis asks for (`DIMENSION PROPERTIES`), the cell properties (`CELL PROPERTIES`), and on
  * Analysis Services' address the one point where Microsoft's MDX and Essbase's number differently: `Levels(n)`
  * counts from the root in the first, from the leaves in the second. The port's MDX is Essbase's (the engine, or a

@@ -44,7 +44,7 @@ export function levelUniqueName(d: OlapDimension, generation: number): string {
 const layerUniqueName = (d: OlapDimension, name: string) => `${bracket(d.name)}.${bracket(name)}`;
 
 /**
- * How an address numbers a dimension's levels (issue 54): from the root on Analysis Services' address (XMLA's
+ * How an address numbers a dimension's levels: from the root on Analysis Services' address (XMLA's
  * `LEVEL_NUMBER` 0 = the top, one level per generation, MDX `Levels(0)` = the top), from the leaves on Essbase's
  * (`LEVEL_NUMBER` 0 = level 0, Essbase's levels, as Oracle's XMLA reference maps MDSCHEMA_LEVELS and as its MDX
  * reads `Levels(0)`). One rule per address, the same in the rowsets, the MDDataSet and MDX.
@@ -123,7 +123,7 @@ const outlines = new WeakMap<OlapMetadata, CubeOutline>();
 
 /**
  * `metadata` indexed ({@link CubeOutline}), once per metadata object: indexing a dimension of a million members
- * for every Discover took seconds a request (issue 73's members read one by one).
+ * for every Discover took seconds a request.
  */
 export function cubeOutlineOf(metadata: OlapMetadata): CubeOutline {
   let outline = outlines.get(metadata);

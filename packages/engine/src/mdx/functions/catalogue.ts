@@ -167,7 +167,7 @@ export const ORACLE_MDX_FUNCTIONS: readonly string[] = [
 ];
 
 /**
- * The functions of Microsoft's dialect that XMLA clients generate (issue 54's list, the names of Microsoft's MDX
+ * The functions of Microsoft's dialect that XMLA clients generate (the names of Microsoft's MDX
  * reference), each run by the engine's table under the same name.
  */
 export const SSAS_CLIENT_FUNCTIONS: readonly string[] = [
@@ -478,7 +478,7 @@ export interface FunctionReferenceRow {
   method: boolean;
   /** On Oracle's list (the eight xTD functions count as its `xTD`). */
   oracle: boolean;
-  /** Sent by XMLA clients in Microsoft's dialect (issue 54's list). */
+  /** Sent by XMLA clients in Microsoft's dialect. */
   ssas: boolean;
   note?: FunctionNote;
   /** Why a call is refused (Oracle's functions the engine cannot apply). */
