@@ -3,6 +3,32 @@
 # As root it installs them; otherwise it says what to install and fails.
 set -euo pipefail
 
+# The command line, checked before anything is looked at or installed: --help prints the usage; nothing else is
+# taken.
+usage="Usage: bash scripts/ensure-system.sh
+
+Installs the system packages the tests need (chromium, redis-server, postgresql, curl, jq) from Debian's apt when
+one is missing; does nothing when all are present. As root it installs them; otherwise it says what to install
+and fails (exit 1). npm test and CI run it first.
+
+Options:
+  -h, --help  prints this text and exits; nothing is installed."
+for arg in "$@"; do
+  case "$arg" in
+    -h | --help)
+      echo "$usage"
+      exit 0
+      ;;
+  esac
+done
+if [ $# -gt 0 ]; then
+  case "$1" in
+    -*) echo "scripts/ensure-system.sh: unknown option $1; nothing was run. Run it with --help for its usage." >&2 ;;
+    *) echo "scripts/ensure-system.sh: takes no argument (given: $*); nothing was run. Run it with --help for its usage." >&2 ;;
+  esac
+  exit 2
+fi
+
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -x /usr/bin/redis-server ] || need+=(redis-server)

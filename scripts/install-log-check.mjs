@@ -2,6 +2,7 @@
 // lines before npm starts the `test` script, holds a warning: a fresh install warns about nothing.
 //   node scripts/install-log-check.mjs <log file>
 import { readFileSync } from "node:fs";
+import { checkCommandLine } from "./command-line.mjs";
 
 /** The warning lines npm printed before the tests started (`> name@version test`). */
 export function installWarnings(log) {
@@ -12,7 +13,18 @@ export function installWarnings(log) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const file = process.argv[2];
+  const [file] = checkCommandLine(
+    `Usage: node scripts/install-log-check.mjs <log file>
+
+Reads the saved output of the README's test command (npm install && npm test) and fails (exit 1) when the
+install part, the lines before npm starts the test script, holds a warning line: a fresh install warns about
+nothing. CI runs it on its log.
+
+Options:
+  -h, --help  prints this text and exits.
+`,
+    { positionals: 1 },
+  );
   if (!file) {
     console.error("usage: node scripts/install-log-check.mjs <log file>");
     process.exit(2);

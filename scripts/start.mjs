@@ -1,8 +1,21 @@
 // `npm start`: builds what is missing (the site, the server bundle), then serves the site, the API and the demo
 // on one port with plain `node`.
 import { pathToFileURL } from "node:url";
+import { checkCommandLine } from "./command-line.mjs";
 import { buildServerIfNeeded, SERVER_ENTRY } from "./server-build.mjs";
 import { buildSiteIfNeeded } from "./site-build.mjs";
+
+checkCommandLine(`Usage: npm start   (or: node scripts/start.mjs)
+
+Builds what is missing or older than its sources (the documentation site, the server bundle), then serves the
+site, the API and the demo on one port with plain node, until it is stopped (Ctrl-C).
+
+It takes no argument: the server is set with environment variables (PORT, HOST, DATA_DIR, ALLOWED_HOSTS, …),
+listed in the README and the settings reference (site/docs/admin/settings-reference.md).
+
+Options:
+  -h, --help  prints this text and exits; nothing is built or started.
+`);
 
 try {
   buildSiteIfNeeded();

@@ -6,8 +6,23 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { checkCommandLine } from "./command-line.mjs";
 import { countLines, ensureNode, LTS_TESTS, ltsTestCommand, NODE_LTS_VERSION } from "./node-lts.mjs";
 import { ROOT } from "./site-build.mjs";
+
+checkCommandLine(`Usage: npm test   (or: node scripts/test.mjs)
+
+Runs every test: installs the missing system packages (scripts/ensure-system.sh), type-checks, runs Biome, builds
+the site and the server, runs the unit, integration and contract tests, the browser tests, and the server's
+integration tests once more on the newest Node.js LTS line. Fails if any step failed; prints each step's time and
+the slowest test files (kept in node_modules/.cache/qibates-test-timings.json).
+
+It takes no argument. To run some tests only:
+  npx vitest run --project unit:<package> path/to/file.test.ts
+
+Options:
+  -h, --help  prints this text and exits; nothing is installed, built or run.
+`);
 
 const CACHE = join(ROOT, "node_modules/.cache");
 /** What each Vitest run's summary reporter writes: its counts and its files' times (`summary-reporter.ts`). */

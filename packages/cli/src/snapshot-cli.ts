@@ -327,6 +327,11 @@ export async function firstLine(
 
 /** `hash-password`: a hash of a password for QIBATES_SNAPSHOT_USERS, the password never an argument. */
 async function hashMode(rest: readonly string[], io: Io): Promise<number> {
+  // Its usage, before any password is asked for or read.
+  if (rest.includes("--help") || rest.includes("-h")) {
+    io.out(USAGE);
+    return 0;
+  }
   if (rest.length > 0) {
     return usage(
       io,
