@@ -1,5 +1,5 @@
 /**
- * API throughput and latency against a bare Fastify JSON endpoint measured in the same run (issue 7):
+ * API throughput and latency against a bare Fastify JSON endpoint measured in the same run:
  *   bare Fastify `GET /` → `{hello: "world"}` (the floor) and `POST /` with a JSON body; the API server's own
  *   pipeline in front of a route that does nothing (bench/api-pipeline.ts, the ceiling of any API call);
  *   `POST nav/servers` with a key and a session; a 100-cell `POST action/refresh` on Sample.Basic. Each server

@@ -1,5 +1,5 @@
 /**
- * The floor of the essbase-stndln zoom to 10,100 rows (issue 56): what the connector path must cost above the demo
+ * The floor of the essbase-stndln zoom to 10,100 rows: what the connector path must cost above the demo
  * path whatever the code, from each of its pieces timed alone on the same answer, in the same run as the two
  * whole calls (`bench/connector-path.ts`'s zoom, the Essbase REST endpoint in this process):
  *

@@ -4,7 +4,7 @@
  *   connector path: API → essbase-stndln connector → HTTP (127.0.0.1) → Essbase REST endpoint → engine
  * Measured: a 100-cell refresh on Sample.Basic (the API benchmark's grid) and a zoom to 10,000 rows (all levels
  * of a 10,000-member dimension of a generated outline). Calls alternate between the two paths so that both see
- * the same machine; the figures that matter are the difference and the ratio at p50 (issue 56: at most 0.5 ms
+ * the same machine; the figures that matter are the difference and the ratio at p50 (at most 0.5 ms
  * added to the refresh, at most 1.25 × the demo for the zoom).
  *
  * Each is measured with the endpoint in this process (its work on the API's own thread, as the profile sees

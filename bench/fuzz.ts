@@ -1,5 +1,5 @@
 /**
- * The long fuzz run (issue 18): the contract-driven fuzzer of `packages/server/test/fuzz/` against the server
+ * The long fuzz run: the contract-driven fuzzer of `packages/server/test/fuzz/` against the server
  * as `npm start` runs it (the bundle, plain node, demo mode, a throw-away data folder), by default 20,000
  * requests. It fails (exit 1) on any answer ≥ 500, any connection dropped without an answer, any error answer
  * outside the registry's format, or `/health` not answering 200 after a batch.

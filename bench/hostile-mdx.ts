@@ -1,5 +1,5 @@
 /**
- * The hardening pass's MDX inputs (issue 30), the XML bodies at the wire endpoints' limits and grid reads of
+ * The hardening pass's MDX inputs, the XML bodies at the wire endpoints' limits and grid reads of
  * 9,352 rows (Zoom In ALL_LEVELS, Refresh, Keep Only), each sent alone to the server as `npm start` runs it (the bundle,
  * plain node, demo mode, the XMLA endpoint served), through `action/mdx` with the public demo key and through
  * XMLA `Execute` with the demo user, while `/health` is polled every 10 ms on its own connection.

@@ -5,7 +5,7 @@
  * start saved (compaction) and replaying nothing after it. The state served is checked equal both ways.
  *
  * Run: `npx tsx bench/journal-startup.ts [--writes 1000000] [--per-entry 10] [--runs 3] [--write]`
- * Target (issue 18): start-up ≤ 3 s after 1,000,000 journaled cell writes.
+ * Target: start-up ≤ 3 s after 1,000,000 journaled cell writes.
  */
 import "./command-line.mjs";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

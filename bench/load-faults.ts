@@ -1,5 +1,5 @@
 /**
- * Load and faults (issue 18), against the server as `npm start` runs it (the bundle, plain node, demo mode) over
+ * Load and faults, against the server as `npm start` runs it (the bundle, plain node, demo mode) over
  * its own PostgreSQL and Redis, started by this script in throw-away folders on free ports:
  *
  * 1. heavy — `/health` and a 100-cell refresh on Sample.Basic (the API benchmark's grid), one call at a time,

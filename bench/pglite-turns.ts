@@ -1,5 +1,5 @@
 /**
- * What the PGlite store's turn-taking (issue 70, `a5af9c66`: each query starts on a turn of the event loop of its
+ * What the PGlite store's turn-taking (`a5af9c66`: each query starts on a turn of the event loop of its
  * own) adds to a query when nothing else runs: the server's store (`openDatabase` on a throw-away folder) against
  * PGlite queried directly, alternating, in the same run, on the same statement.
  * Run: `npx tsx bench/pglite-turns.ts [--queries 2000] [--rounds 5]`; results are written by hand in BENCHMARKS.md.

@@ -1,5 +1,5 @@
 /**
- * Server CPU spent on a 10 MiB request body sent without a valid API key (issue 18), against the server as
+ * Server CPU spent on a 10 MiB request body sent without a valid API key, against the server as
  * `npm start` runs it (the bundle, plain node, demo mode, embedded PGlite in a throw-away folder).
  *
  * Each request is a fresh connection from this process to the server process. Kinds:
@@ -28,7 +28,7 @@
  * baseline's.
  *
  * Run: `npx tsx bench/unauth-body.ts [--rounds 10] [--per-round 32] [--write]` (about 2.5 minutes)
- * Target (issue 18): an unauthenticated 10 MiB body costs ≤ 1 ms of server CPU.
+ * Target: an unauthenticated 10 MiB body costs ≤ 1 ms of server CPU.
  */
 import "./command-line.mjs";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";

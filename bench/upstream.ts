@@ -1,5 +1,5 @@
 /**
- * What a hostile server on an allowed host costs QiBates (issue 30, "#30 upstream" in BENCHMARKS.md).
+ * What a hostile server on an allowed host costs QiBates ("#30 upstream" in BENCHMARKS.md).
  *
  * Part 1, the readers alone (this process): documents at the default answer cap (16 MiB) read by the bounded
  * XML reader in slices (`readXml`, as the connectors do) and, for comparison, by fast-xml-parser in one piece
