@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
 import { formatErrorMessage, type SliceScheduler } from "@qibates/provider";
-import { wireErrorAnswer, wireProtocolOf } from "@qibates/wire";
+import { wireErrorAnswer, wireLocaleOf, wireProtocolOf } from "@qibates/wire";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -176,6 +176,9 @@ export async function buildApp({
       firstQueryValues(request.query);
     done();
   });
+  // A refusal under a wire endpoint's prefix is said in that protocol's language (`protocolLocale`).
+  const refusalLocale = (request: FastifyRequest) =>
+    wireLocaleOf(request.url, config.wireEndpoints, requestLocale(request));
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const send = (
       status: number,
@@ -196,7 +199,7 @@ export async function buildApp({
         typeof error.params.seconds === "number"
       )
         reply.header("retry-after", String(error.params.seconds));
-      const body = apiErrorBody(error, requestLocale(request), request.id);
+      const body = apiErrorBody(error, refusalLocale(request), request.id);
       if (body.conflicts) return reply.code(error.status).send(body);
       const { detail, refusedBy } = body;
       return send(error.status, body.code, body.message, body.field, {
@@ -210,7 +213,7 @@ export async function buildApp({
       return send(
         refusal.status,
         refusal.code,
-        refusal.localizedMessage(requestLocale(request)),
+        refusal.localizedMessage(refusalLocale(request)),
         refusal.field,
       );
     }
@@ -252,7 +255,7 @@ export async function buildApp({
   // method no route declares, such as LOCK, included). A path of the API with a method it does not take is
   // answered 405 with the methods it does take. Neither depends on the body: it is read and let go, unparsed.
   const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
-    const locale = requestLocale(request);
+    const locale = refusalLocale(request);
     const path = request.url.split("?")[0] ?? "";
     const allowed = path.startsWith("/qibates/") ? apiRoutes.allowed(path) : null;
     if (allowed && !allowed.includes(request.method)) {

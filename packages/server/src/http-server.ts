@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type IncomingMessage, maxHeaderSize, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { wireErrorAnswer } from "@qibates/wire";
+import { wireErrorAnswer, wireLocaleOf } from "@qibates/wire";
 import type {
   FastifyError,
   FastifyHttpOptions,
@@ -43,9 +43,12 @@ function clientErrorHandler(config: Config, headers: Record<string, string>) {
     const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
     if (socket.writable && !inFlight?.headersSent) {
       const requestId = randomUUID();
-      const message = refusal.localizedMessage(rawLocale(error, socket));
-      // Under a wire endpoint's path, the protocol's own error format (as the endpoints' other refusals).
+      // Under a wire endpoint's path, the protocol's own error format and language (as its other refusals).
       const url = rawUrl(error, socket);
+      const asked = rawLocale(error, socket);
+      const message = refusal.localizedMessage(
+        url === undefined ? asked : wireLocaleOf(url, config.wireEndpoints, asked),
+      );
       const wire =
         url === undefined ? null : wireErrorAnswer(url, refusal.status, message, config.wireEndpoints);
       const body = wire?.body ?? JSON.stringify({ code: refusal.code, message, field: null, requestId });
@@ -164,7 +167,9 @@ export function serverOptions(
         frameworkError(error as FastifyError, request) ??
         new ApiError("QB_ERR_REQUEST_MALFORMED", { reason: FRAMING });
       reply.headers({ ...headers, "cache-control": "no-store", "x-request-id": request.id });
-      const message = refusal.localizedMessage(headerLocale(request.headers["accept-language"]));
+      const message = refusal.localizedMessage(
+        wireLocaleOf(request.url, config.wireEndpoints, headerLocale(request.headers["accept-language"])),
+      );
       const wire = wireErrorAnswer(request.url, refusal.status, message, config.wireEndpoints);
       if (wire) return reply.code(refusal.status).type(wire.contentType).send(wire.body);
       return reply.code(refusal.status).send({

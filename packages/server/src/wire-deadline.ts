@@ -3,7 +3,13 @@ import { setMaxListeners } from "node:events";
 import type { Readable } from "node:stream";
 import { withinCallDeadline } from "@qibates/connectors/net";
 import type { Provider } from "@qibates/provider";
-import { acceptedLocale, type WireEndpointName, wireErrorBody, wireProtocolOf } from "@qibates/wire";
+import {
+  acceptedLocale,
+  protocolLocale,
+  type WireEndpointName,
+  wireErrorBody,
+  wireProtocolOf,
+} from "@qibates/wire";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { wireCallTimedOut } from "./call-deadline.ts";
 import { holdConnection } from "./connection-hold.ts";
@@ -155,16 +161,20 @@ function startCall(
   return call;
 }
 
-/** The deadline's error in the protocol of the endpoint that received `request`, in the language it asks for. */
+/**
+ * The deadline's error in the protocol of the endpoint that received `request`, in that protocol's language for
+ * the one the request asks for (`protocolLocale`).
+ */
 function timedOutAnswer(
   request: FastifyRequest,
   endpoint: WireEndpointName,
   seconds: number,
   wrote: boolean,
 ) {
-  const message = wireCallTimedOut(seconds, wrote).localizedMessage(
-    acceptedLocale(request.headers["accept-language"]),
-  );
   // Planning REST also serves Data Management (`/aif`), in its own format.
-  return wireErrorBody(wireProtocolOf(request.url, [endpoint]) ?? endpoint, 504, message);
+  const protocol = wireProtocolOf(request.url, [endpoint]) ?? endpoint;
+  const message = wireCallTimedOut(seconds, wrote).localizedMessage(
+    protocolLocale(protocol, acceptedLocale(request.headers["accept-language"])),
+  );
+  return wireErrorBody(protocol, 504, message);
 }

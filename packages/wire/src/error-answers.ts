@@ -86,6 +86,31 @@ export function withRetryAfter<R extends { header(name: string, value: string): 
   return typeof seconds === "number" ? reply.header("retry-after", String(seconds)) : reply;
 }
 
+/**
+ * The protocols whose real server says its refusals in its own language whatever the client asks: Smart View's
+ * provider (Provider Services, whose ESSLANG is fixed at English; `smartview/NOTES.md`). The others say them in
+ * the language the request asks for first (each protocol's NOTES.md gives the evidence).
+ */
+const OWN_LANGUAGE: ReadonlySet<WireEndpointName | "aif"> = new Set(["smartview"]);
+
+/** The language of `protocol`'s refusals to a request that asks for `asked`: English where its server says its own. */
+export function protocolLocale(protocol: WireEndpointName | "aif", asked: ErrorLocale): ErrorLocale {
+  return OWN_LANGUAGE.has(protocol) ? "en" : asked;
+}
+
+/**
+ * The language of a refusal of the request at `url` that asks for `asked`: under a served wire endpoint, its
+ * protocol's ({@link protocolLocale}); elsewhere `asked`.
+ */
+export function wireLocaleOf(
+  url: string,
+  served: readonly WireEndpointName[],
+  asked: ErrorLocale,
+): ErrorLocale {
+  const protocol = wireProtocolOf(url, served);
+  return protocol === null ? asked : protocolLocale(protocol, asked);
+}
+
 /** The protocol of an address under one of the served endpoints' prefixes, or null. */
 export function wireProtocolOf(
   url: string,

@@ -1,9 +1,11 @@
 export {
   acceptedLocale,
+  protocolLocale,
   type WireEndpointName,
   type WireErrorAnswer,
   wireErrorAnswer,
   wireErrorBody,
+  wireLocaleOf,
   wireProtocolOf,
 } from "./error-answers.ts";
 export { type EssbaseRestOptions, essbaseRestEndpoint } from "./essbase-rest/index.ts";

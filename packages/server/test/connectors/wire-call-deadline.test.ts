@@ -121,12 +121,12 @@ describe("in front of a server that trickles its answers", () => {
     expect(r?.body).toContain(NOTHING_WRITTEN.en);
   });
 
-  it("Smart View answers its exception, 504, with the message", async () => {
+  it("Smart View answers its exception, 504, with the message in English whatever the language asked", async () => {
     trickling = null;
     const smartView = (body: string) =>
       send(`${essbase.base}/aps/SmartView`, {
         method: "POST",
-        headers: { "content-type": "text/xml" },
+        headers: { "content-type": "text/xml", "accept-language": "fr-FR,fr;q=0.9" },
         body,
       });
     const connected = await smartView(

@@ -61,19 +61,15 @@ export async function smartViewRoutes(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
     scope.setErrorHandler((error, request, reply) => {
-      if (error instanceof ProviderError)
-        return sendException(reply, providerMessage(error, request.headers["accept-language"]));
+      // Provider Services says its refusals in its own language, English, whatever the client asks (NOTES.md).
+      if (error instanceof ProviderError) return sendException(reply, providerMessage(error, "en"));
       if (error instanceof SvException || error instanceof XmlSyntaxError) {
         return sendException(reply, error.message);
       }
       // Fastify's refusals, the host's and the wire's (refusalStatus).
       const status = refusalStatus(error);
       if (status !== null)
-        return sendException(
-          withRetryAfter(reply, error),
-          refusalMessage(error, request.headers["accept-language"]),
-          status,
-        );
+        return sendException(withRetryAfter(reply, error), refusalMessage(error, "en"), status);
       request.log.error({ err: error }, `${label}: internal error`);
       return sendException(reply, "An unexpected error has occurred.");
     });
