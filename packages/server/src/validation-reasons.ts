@@ -139,6 +139,14 @@ export const PATTERNS: Readonly<Record<string, LocalizedText>> = {
     "must be the dataVersion a grid answer gave (1 to 15 digits)",
     "doit être le dataVersion qu'une réponse de grille a donné (1 à 15\u00a0chiffres)",
   ),
+  "^[1-9][0-9]{0,15}$": both(
+    "must be a key id as the list of keys gives it (a whole number of 1 to 16 digits, not starting with 0)",
+    "doit être un identifiant de clé tel que la liste des clés le donne (un nombre entier de 1 à 16\u00a0chiffres, sans 0 en tête)",
+  ),
+  "^[^\\s@]+@[^\\s@]+$": both(
+    "must be an e-mail address (name@domain, without spaces)",
+    "doit être une adresse e-mail (nom@domaine, sans espace)",
+  ),
 };
 
 type Wording = (e: ErrorObject, resolve: RefResolver) => LocalizedText | null;
