@@ -1,6 +1,5 @@
 import { hash, randomBytes } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import type { Config } from "./config.ts";
 import type { Database } from "./database.ts";
 
 /** Who owns a key: the OAuth identity (issuer + subject), never the e-mail, which can change hands. */
@@ -104,7 +103,7 @@ const SHARED_TENANTS = new Set(["common", "organizations", "consumers"]);
  * claim says. The demo account never counts.
  */
 export function isAdministrator(
-  config: Pick<Config, "administrators" | "microsoftTenant">,
+  config: { readonly administrators: readonly string[]; readonly microsoftTenant: string },
   key: Pick<VerifiedKey, "owner">,
 ): boolean {
   const { provider, email } = key.owner;

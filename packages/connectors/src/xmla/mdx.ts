@@ -125,3 +125,13 @@ function whereDimensions(outline: XmlaOutline["outline"], query: string): Set<Di
   if (where) visit(where);
   return found;
 }
+
+/**
+ * The members of the dimension for which `test` holds, in outline order: the top, then each of its children's
+ * subtree in turn (`Generate`), so that no set the server builds holds the whole dimension (a server may bound a
+ * set's size, as this product's own endpoint bounds it to its cell limit).
+ */
+export function membersWhere(hierarchy: string, top: string, test: string): string {
+  const current = `${hierarchy}.CurrentMember`;
+  return `Filter({${top}}, ${test}) + Generate(${top}.Children, Filter(Descendants(${current}), ${test}))`;
+}

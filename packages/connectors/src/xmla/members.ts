@@ -5,8 +5,8 @@ import { ListBudget } from "../net/list-budget.ts";
 import { UNREADABLE } from "../net/unreadable.ts";
 import { eachLimited } from "../remote/each-limited.ts";
 import type { XmlaClient } from "./client.ts";
+import { membersWhere } from "./mdx.ts";
 import { dimensionType, visibleDimensions } from "./outline.ts";
-import { membersWhere } from "./selection.ts";
 
 /**
  * What the members read on demand (`MembersOnDemand`) ask of an XMLA server, with restricted

@@ -6,6 +6,7 @@ import { bracket, type DataSet } from "@qibates/protocols/xmla";
 import { type FilterInput, ProviderError, type SearchInput } from "@qibates/provider";
 import { UNREADABLE } from "../net/unreadable.ts";
 import type { XmlaClient } from "./client.ts";
+import { membersWhere } from "./mdx.ts";
 import type { Dimensions, XmlaMemberSource } from "./members.ts";
 
 type Schemas = components["schemas"];
@@ -79,16 +80,6 @@ function hierarchyOf(d: Dimensions, name: string): Hierarchy | null | undefined 
     topAlias: root.aliases?.Default ?? null,
     host: hostName,
   };
-}
-
-/**
- * The members of the dimension for which `test` holds, in outline order: the top, then each of its children's
- * subtree in turn (`Generate`), so that no set the server builds holds the whole dimension (a server may bound a
- * set's size, as this product's own endpoint bounds it to its cell limit).
- */
-export function membersWhere(hierarchy: string, top: string, test: string): string {
-  const current = `${hierarchy}.CurrentMember`;
-  return `Filter({${top}}, ${test}) + Generate(${top}.Children, Filter(Descendants(${current}), ${test}))`;
 }
 
 /** The statement that lists `set` with each member's name, generation and level, evaluated by the server. */
