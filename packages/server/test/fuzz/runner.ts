@@ -74,6 +74,15 @@ export interface RunOptions<S = FuzzSummary> {
 }
 
 const ERROR_CODES = contractErrorCodes(CONTRACT);
+/** The Error schema's fields: the four every error answer carries, and those a call's answer may add. */
+const ERROR_SCHEMA = (
+  CONTRACT as {
+    components: {
+      schemas: { Error: { required: string[]; properties: Record<string, { enum?: unknown[] }> } };
+    };
+  }
+).components.schemas.Error;
+const ERROR_REQUIRED = [...ERROR_SCHEMA.required].sort().join(",");
 
 export function send(agent: http.Agent, base: URL, r: FuzzRequest, timeoutMs: number): Promise<Answer> {
   if (r.raw) return sendRaw(base, r.raw, timeoutMs);
@@ -224,10 +233,23 @@ export function judge(r: FuzzRequest, a: Answer): string | null {
   } catch {
     return `error answer ${a.status} is not valid JSON`;
   }
-  const e = body as { code?: unknown; message?: unknown; field?: unknown; requestId?: unknown };
+  const e = body as {
+    code?: unknown;
+    message?: unknown;
+    field?: unknown;
+    requestId?: unknown;
+    detail?: unknown;
+    refusedBy?: unknown;
+  };
   if (typeof e !== "object" || e === null || Array.isArray(e)) return "error answer is not an object";
-  const keys = Object.keys(e).sort().join(",");
-  if (keys !== "code,field,message,requestId") return `error answer has fields {${keys}}, not the registry's`;
+  const keys = Object.keys(e).sort();
+  const required = keys.filter((k) => ERROR_SCHEMA.required.includes(k)).join(",");
+  if (required !== ERROR_REQUIRED || keys.some((k) => !(k in ERROR_SCHEMA.properties)))
+    return `error answer has fields {${keys.join(",")}}, not the registry's`;
+  if ("detail" in e && typeof e.detail !== "string") return "error detail is not a string";
+  const refusers = ERROR_SCHEMA.properties.refusedBy?.enum ?? [];
+  if ("refusedBy" in e && !refusers.includes(e.refusedBy))
+    return `error refusedBy ${JSON.stringify(e.refusedBy)} is not one of the contract's`;
   if (typeof e.code !== "string" || !ERROR_CODES.has(e.code))
     return `error code ${JSON.stringify(e.code)} is not in the contract's ErrorCode list`;
   if (typeof e.message !== "string" || e.message.length === 0) return "error message missing";
