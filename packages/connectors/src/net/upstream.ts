@@ -824,6 +824,10 @@ export async function readingThroughBusy<T>(
  * PROVIDER_READ_TIMEOUT_SECONDS, and the connect timeout when a new connection is opened.
  */
 export function sharingOneReadWait<T>(work: () => Promise<T>): Promise<T> {
+  // Within another shared wait (a connector that checks the rule before the one it calls finds it), the calls
+  // share the enclosing one: together they still wait no longer than one read timeout.
+  const outer = answerDeadline.getStore();
+  if (outer !== undefined && outer.whole !== true) return work();
   return answerDeadline.run({ by: null }, work);
 }
 

@@ -12,6 +12,7 @@ import type {
 import { ProviderError, type ProviderText } from "@qibates/provider";
 import { UNREADABLE } from "../net/unreadable.ts";
 import type { Upstreams } from "../net/upstream.ts";
+import { sharingOneReadWait } from "../net/upstream.ts";
 import type { Credentials } from "../remote/client-base.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { type TrackedActivity, trackUse } from "../remote/sessions.ts";
@@ -243,10 +244,15 @@ class PlanningSmartViewOperations implements PlanningOperations {
     // does not have (Oracle's Rules page: prompts not given take their defaults): the names sent are checked
     // against the rule's prompts (`EnumRunTimePrompts`, which names them) before the launch, as the demo
     // server checks them, rather than the rule running on its defaults.
-    if (input.prompts.length > 0) await this.checkPromptNames(session, ref, input);
-    else
-      await this.listedRule(session, ref, input).catch((e: unknown) => this.unlisted(session, ref, input, e));
-    return this.via(session, (r) => this.rest.launchRule(r, ref, input));
+    // These checks and Planning REST's own look-up of the rule share one PROVIDER_READ_TIMEOUT_SECONDS.
+    return sharingOneReadWait(async () => {
+      if (input.prompts.length > 0) await this.checkPromptNames(session, ref, input);
+      else
+        await this.listedRule(session, ref, input).catch((e: unknown) =>
+          this.unlisted(session, ref, input, e),
+        );
+      return this.via(session, (r) => this.rest.launchRule(r, ref, input));
+    });
   }
 
   /** Each prompt value's name is one of the rule's runtime prompts, else `PROMPT_UNKNOWN` on `prompts[i].name`. */
