@@ -360,7 +360,8 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
       ).then(
         (items) => items.map((c) => c.name),
         (e: unknown) => {
-          if (e instanceof ProviderError) return null;
+          // A server refusing for now refuses the call: the look-up is not asked again under another name.
+          if (e instanceof ProviderError && e.code !== "BUSY") return null;
           throw e;
         },
       );
