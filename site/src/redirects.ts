@@ -20,8 +20,7 @@ const toDevelop = "2.1: the developer's pages went to the developer's section";
 const legacy =
   "2.0: the 1.x documentation, served at /docs/<page> before QiBates 2, is kept as the docs version 1.x";
 const spelling = "2.2: the Keep conditional formatting page's address is spelled right";
-const snapshots =
-  "2.2: the offline copy of a cube is called a snapshot everywhere, as in the command";
+const snapshots = "2.2: the offline copy of a cube is called a snapshot everywhere, as in the command";
 
 export const REDIRECTS: readonly Redirect[] = [
   { from: "/docs/QiBates/connect-essbase-11", to: "/docs/admin/connect-essbase-11", why: toAdmin },
