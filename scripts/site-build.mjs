@@ -1,7 +1,7 @@
 // Decides whether the documentation site must be (re)built, and builds it. Shared by `npm start`,
 // `npm run build`, `npm test` and the browser tests' global setup.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -57,15 +57,57 @@ export function siteBuildReason() {
   return newest > built ? "the site's sources changed since the last build" : null;
 }
 
+const LOCK = join(ROOT, "node_modules", ".cache", "qibates-site-build.lock");
+/** A lock older than this is taken for one left by a process that died (a build takes a few minutes). */
+const STALE_LOCK_MS = 20 * 60_000;
+
+/** Waits `ms` without a turn of the event loop (the callers are synchronous). */
+function sleepSync(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Runs `work` holding the site build's lock, so that two processes (two test files, a test and `npm start`) never
+ * build into the same folder at once: one waits for the other, then finds the build up to date.
+ */
+function withBuildLock(work) {
+  mkdirSync(dirname(LOCK), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch (e) {
+      if (e?.code !== "EEXIST") throw e;
+      let age = 0;
+      try {
+        age = Date.now() - statSync(LOCK).mtimeMs;
+      } catch {
+        continue;
+      }
+      if (age > STALE_LOCK_MS) rmSync(LOCK, { recursive: true, force: true });
+      else sleepSync(500);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
 /** Builds the site (both locales) when needed. Returns true when a build ran. Throws on failure. */
 export function buildSiteIfNeeded({ force = false } = {}) {
-  const reason = force ? "a build was asked for" : siteBuildReason();
-  if (!reason) return false;
-  const started = Date.now();
-  process.stdout.write(`Building the documentation site (English and French) because ${reason}...\n`);
-  const result = spawnSync("npm", ["run", "build", "-w", "site"], { cwd: ROOT, stdio: "inherit" });
-  if (result.status !== 0) throw new Error(`the site build failed (exit ${result.status})`);
-  writeFileSync(STAMP, new Date().toISOString());
-  process.stdout.write(`Site built in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
-  return true;
+  if (!force && !siteBuildReason()) return false;
+  return withBuildLock(() => {
+    // Another process may have built it while this one waited.
+    const reason = force ? "a build was asked for" : siteBuildReason();
+    if (!reason) return false;
+    const started = Date.now();
+    process.stdout.write(`Building the documentation site (English and French) because ${reason}...\n`);
+    const result = spawnSync("npm", ["run", "build", "-w", "site"], { cwd: ROOT, stdio: "inherit" });
+    if (result.status !== 0) throw new Error(`the site build failed (exit ${result.status})`);
+    writeFileSync(STAMP, new Date().toISOString());
+    process.stdout.write(`Site built in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
+    return true;
+  });
 }
