@@ -1,7 +1,7 @@
 // `npm test`: every test. System packages; then, side by side, the type-checks, Biome, the site build and the
 // server build; then the unit, integration and contract tests (Vitest's `unit:*` projects, which keep both cores
-// busy); then, side by side, the browser tests (one file at a time, mostly waiting on Chromium and the server)
-// and the server's integration tests once more on the newest Node LTS line (`node-lts.mjs`). Runs every step,
+// busy); then the browser tests (one file at a time), then the server's integration tests once more on the
+// newest Node LTS line (`node-lts.mjs`). Runs every step,
 // fails if any failed, and keeps each step's and each test file's time (`TIMINGS`), printing the slowest files.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -130,35 +130,34 @@ await step(`Tests (Vitest: unit, integration, contract) on Node ${node}`, () =>
   run("npx", ["vitest", "run", "--project", "unit:*"], { env: { QIBATES_TEST_COUNTS: COUNTS.unit } }),
 );
 
-// Side by side: the browser tests run one file at a time and leave a core mostly idle for the LTS run.
-await Promise.all([
-  step(`Browser tests (Vitest: e2e) on Node ${node}`, async () => {
-    if (!system || !site || !server) {
-      process.stdout.write("Browser tests cannot run (see the failed steps above).\n");
-      return false;
+// One after the other: beside the browser tests, the LTS run's durability test (SIGKILLs of a loaded server) ran
+// past its time on the 2-core machine.
+await step(`Browser tests (Vitest: e2e) on Node ${node}`, async () => {
+  if (!system || !site || !server) {
+    process.stdout.write("Browser tests cannot run (see the failed steps above).\n");
+    return false;
+  }
+  return run("npx", ["vitest", "run", "--project", "e2e"], {
+    env: { QIBATES_TEST_COUNTS: COUNTS.e2e },
+    label: "e2e",
+  });
+});
+// The same server tests on the newest LTS line, with a Node.js binary from the npm registry (cached).
+await step(
+  `Server tests and a start of the bundled server on Node ${NODE_LTS_VERSION} (newest LTS)`,
+  async () => {
+    const binary = ensureNode();
+    if (!binary) {
+      process.stdout.write(
+        `The npm registry has no Node.js binary for ${process.platform}-${process.arch}: skipped.\n`,
+      );
+      return true;
     }
-    return run("npx", ["vitest", "run", "--project", "e2e"], {
-      env: { QIBATES_TEST_COUNTS: COUNTS.e2e },
-      label: "e2e",
-    });
-  }),
-  // The same server tests on the newest LTS line, with a Node.js binary from the npm registry (cached).
-  step(
-    `Server tests and a start of the bundled server on Node ${NODE_LTS_VERSION} (newest LTS)`,
-    async () => {
-      const binary = ensureNode();
-      if (!binary) {
-        process.stdout.write(
-          `The npm registry has no Node.js binary for ${process.platform}-${process.arch}: skipped.\n`,
-        );
-        return true;
-      }
-      process.stdout.write(`${binary}: ${LTS_TESTS.join(", ")}\n`);
-      const c = ltsTestCommand(binary, LTS_TESTS, { ...process.env, QIBATES_TEST_COUNTS: COUNTS.lts });
-      return (await run(c.command, c.args, { env: c.env, label: `node ${NODE_LTS_VERSION}` })) && server;
-    },
-  ),
-]);
+    process.stdout.write(`${binary}: ${LTS_TESTS.join(", ")}\n`);
+    const c = ltsTestCommand(binary, LTS_TESTS, { ...process.env, QIBATES_TEST_COUNTS: COUNTS.lts });
+    return (await run(c.command, c.args, { env: c.env, label: `node ${NODE_LTS_VERSION}` })) && server;
+  },
+);
 
 const read = (f) => (existsSync(f) ? JSON.parse(readFileSync(f, "utf8")) : null);
 const runs = Object.fromEntries(Object.entries(COUNTS).map(([k, f]) => [k, read(f)]));
