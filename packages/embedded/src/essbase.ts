@@ -10,6 +10,7 @@ import {
   runGridOperation,
   type Steps,
   StepTooLong,
+  zoomCellsAtLeast,
 } from "@qibates/engine/grid";
 import { runMdxGridSteps } from "@qibates/engine/mdx";
 import { outlineVariables } from "@qibates/engine/members";
@@ -81,38 +82,6 @@ const STALE = Symbol("stale plan");
 
 /** A grid call whose sheet has at least this many cells goes to a grid worker at once, when there is one. */
 export const WORKER_GRID_CELLS = 10_000;
-
-/**
- * Whether a Zoom In of `request` may answer `limit` cells or more, counted before it runs (zooming
- * in ALL_LEVELS on every row of a small sheet answers 9,352 rows; read on the event loop until it moved to a
- * worker, it held `/health` 110-340 ms). Each selected member adds at most its descendants (its children only
- * at NEXT_LEVEL) as rows or columns of the sheet's width or height; a member the outline does not know adds
- * nothing (the engine refuses it). An upper bound: a sheet past it is read by a grid worker at once.
- */
-function zoomCellsAtLeast(
-  app: EssbaseApplication,
-  request: GridRequest,
-  aliasTable: string | null,
-  limit: number,
-): boolean {
-  const grid = request.grid as unknown[][];
-  const rows = grid.length;
-  const columns = grid.reduce((w, r) => Math.max(w, Array.isArray(r) ? r.length : 0), 0);
-  const mode = String(request.zoomMode ?? request.settings?.zoomInPreference ?? "NEXT_LEVEL");
-  const nextLevel = mode.replace(/[_\s-]/g, "").toLowerCase() === "nextlevel";
-  let cells = rows * columns;
-  for (const { row, column } of request.cells ?? []) {
-    const text = grid[row]?.[column];
-    if (typeof text !== "string") continue;
-    const member = app.cube.outline.resolve(text.trim(), aliasTable);
-    if (!member) continue;
-    const added = nextLevel ? member.children.length : member.dimension.size;
-    // A row header's member adds rows as wide as the sheet, a column header's columns as high.
-    cells += added * Math.max(rows, columns);
-    if (cells >= limit) return true;
-  }
-  return false;
-}
 
 /**
  * A read of `app` in slices on the event loop (`scheduler`), started again from the start should the cube
@@ -488,7 +457,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
       const request = () => (onLoop ??= { ...base, grid: sheet() });
       const heavy =
         this.heavyWork(app, source) !== null ||
-        (call.action === "zoomin" && zoomCellsAtLeast(app, request(), aliasTable, WORKER_GRID_CELLS));
+        (call.action === "zoomin" && zoomCellsAtLeast(app.cube.outline, request(), WORKER_GRID_CELLS));
       const work: WorkerRead = { kind: "grid", ...forWorker(base, source, sheet) };
       return await this.read(app, work, heavy, function* () {
         const r = yield* gridOperationSteps(app.cube, request());

@@ -67,4 +67,5 @@ export type { CellValue, DataSource } from "./data-source.ts";
 export { EngineError } from "./engine-error.ts";
 export * from "./outline.ts";
 export { outlineSpecFromDocument } from "./outline-yaml.ts";
+export { dynamicTimeSeriesLabel } from "./time-series-label.ts";
 export { dynamicTimeSeriesMember, type ToDate, toDateOf } from "./time-series-members.ts";

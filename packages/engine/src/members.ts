@@ -1,5 +1,6 @@
 import { EngineError } from "./engine-error.ts";
 import type { Dimension, Member, Outline } from "./outline.ts";
+import { dynamicTimeSeriesLabel } from "./time-series-label.ts";
 
 /**
  * Member queries used by member selection, the API's `nav/filter`, `nav/dimtree` and `nav/enummembers`, and
@@ -388,12 +389,12 @@ export function parseDynamicTimeSeries(
   outline: Outline,
   text: string,
 ): { dts: string; latest: Member } | undefined {
-  const m = /^\s*([a-z]-t-d)\s*\(\s*(.+?)\s*\)\s*$/i.exec(text);
-  if (!m) return undefined;
-  const dts = (m[1] as string).toUpperCase();
+  const label = dynamicTimeSeriesLabel(text);
+  if (!label) return undefined;
+  const dts = label.series;
   const time = outline.dimensions.find((d) => d.type === "time");
   if (!time?.dynamicTimeSeries.has(dts)) return undefined;
-  let name = m[2] as string;
+  let name = label.latest;
   if (name.startsWith("&")) name = outline.substitutionVariable(name) ?? name;
   const latest = outline.resolve(name);
   return latest && latest.dimension === time ? { dts, latest } : undefined;

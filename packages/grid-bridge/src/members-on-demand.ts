@@ -7,12 +7,15 @@ import {
   type Storage,
 } from "@qibates/engine";
 import {
+  type CellPosition,
   labelKind,
+  labelMember,
   labelNames,
+  namesNoMember,
   type ResolvedGridSettings,
   readLayout,
-  resolveLabel,
 } from "@qibates/engine/grid";
+import { zoomReach } from "@qibates/grid-rules";
 import { type GridCall, ProviderError, type ProviderText } from "@qibates/provider";
 import type { MdxOutline, RemoteDimension } from "./remote-outline.ts";
 
@@ -725,12 +728,6 @@ function withoutShared(d: DimensionSpec, seen: Set<string>): DimensionSpec {
   return { ...d, members: d.members.filter(first).map(keep) };
 }
 
-/** Whether a cell's text is a label that names no member (empty, missing, no access), as the engine reads it. */
-function isValueLabel(t: string, s: ResolvedGridSettings): boolean {
-  const kind = labelKind(t, s);
-  return kind === "empty" || kind === "missing" || kind === "noAccess";
-}
-
 /** Distinct numeric texts in one column of data rows past which the column is data, not numeric member names. */
 const NUMERIC_COLUMN_MAX = 64;
 
@@ -757,7 +754,7 @@ export async function ensureSheetMembers(
       // member (to be typed as text): it is looked up as a numeric text is.
       if (typeof cell !== "string" && !(typeof cell === "number" && Number.isFinite(cell))) return;
       const t = String(cell).trim();
-      if (t === "" || isValueLabel(t, settings)) return;
+      if (t === "" || namesNoMember(t, settings)) return;
       if (labelKind(t, settings) === "number") {
         numbers.push({ row: r, column: c, text: t });
         if (c === 0) first.push(t);
@@ -818,7 +815,7 @@ export function labelsOf(
     line.forEach((text, c) => {
       if (!isMember(r, c)) return;
       const t = text.trim();
-      if (t === "" || isValueLabel(t, settings)) return;
+      if (t === "" || namesNoMember(t, settings)) return;
       out.push(...labelNames(t, settings.substitutionVariables));
     });
   });
@@ -838,26 +835,21 @@ export async function ensureGridOperation(
   s: ResolvedGridSettings,
 ): Promise<void> {
   if (call.action !== "zoomin") return;
-  const cells = (call.input as { cells?: { row: number; column: number }[] }).cells ?? [];
+  const cells = (call.input as { cells?: CellPosition[] }).cells ?? [];
   const outline = (await members.outline()).outline;
   const selected = cells.flatMap((c) => {
-    const text = sheet[c.row]?.[c.column];
-    const m =
-      typeof text === "string"
-        ? resolveLabel(outline, text, s.aliasTable, s.substitutionVariables)
-        : undefined;
+    const m = labelMember(outline, sheet[c.row]?.[c.column], s);
     return m ? [m] : [];
   });
   const names = selected.map((m) => m.name);
-  switch (s.zoomInPreference) {
-    case "NEXT_LEVEL":
+  switch (zoomReach(s.zoomInPreference)) {
+    case "children":
       return members.ensureChildren(names);
-    case "ALL_LEVELS":
-    case "BOTTOM_LEVEL":
+    case "subtree":
       return members.ensureSubtrees(names);
-    case "SIBLING_LEVEL":
+    case "siblings":
       return members.ensureChildren(selected.flatMap((m) => (m.parent ? [m.parent.name] : [])));
-    default:
+    case "dimension":
       return members.ensureDimensions([...new Set(selected.map((m) => m.dimension.name))]);
   }
 }

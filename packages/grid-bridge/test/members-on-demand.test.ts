@@ -1,4 +1,5 @@
-import { resolveSettings } from "@qibates/engine/grid";
+import { type MemberSpec, Outline } from "@qibates/engine";
+import { labelMember, resolveSettings } from "@qibates/engine/grid";
 import { describe, expect, it } from "vitest";
 import {
   type CubeMemberSource,
@@ -205,5 +206,70 @@ describe("MembersOnDemand", () => {
     await first.ensureChildren(["Entity"]);
     expect(first.size).toBe(6);
     expect(second.size).toBe(6);
+  });
+});
+
+/** The whole tree of {@link TREE} as one engine outline, as the engine host holds a cube's. */
+function wholeOutline(): Outline {
+  const spec = (name: string, parent: string): MemberSpec => ({
+    name,
+    ...(ALIASES[name] ? { aliases: { Default: ALIASES[name] as string } } : {}),
+    ...(parent === "Alt" ? { storage: "shared" as const } : {}),
+    ...(TREE[name] && parent !== "Alt" ? { children: (TREE[name] ?? []).map((k) => spec(k, name)) } : {}),
+  });
+  return new Outline({
+    name: "App.Cube",
+    aliasTables: ["Default"],
+    dimensions: DIMS.map((d) => ({
+      name: d,
+      type: "regular" as const,
+      members: (TREE[d] ?? []).map((k) => spec(k, d)),
+    })),
+  });
+}
+
+describe("a label read over members read on demand and over the whole outline", () => {
+  const s = resolveSettings({}, "Default");
+  const LABELS = [
+    "NY",
+    "new york",
+    "'East",
+    "  West  ",
+    "East: Eastern region",
+    "100",
+    "#Missing",
+    "#NoAccess",
+    "Nowhere",
+    "",
+  ];
+
+  it("names the same member both ways, once the sheet's members are read", async () => {
+    const { src } = source();
+    const members = new MembersOnDemand(src, "App.Cube");
+    const sheet = [["", "Q1"], ["", "Revenue"], ...LABELS.map((l) => [l, ""])];
+    await ensureSheetMembers(members, sheet, s);
+    const onDemand = (await members.outline()).outline;
+    const whole = wholeOutline();
+    const read = (outline: Outline) => LABELS.map((l) => labelMember(outline, l, s)?.name ?? null);
+    expect(read(onDemand)).toEqual(read(whole));
+    expect(read(whole)).toEqual(["NY", "NY", "East", "West", "East", "100", null, null, null, null]);
+  });
+
+  it("zooms on a quoted name as the engine reads it: its children are read", async () => {
+    const { src, asked } = source();
+    const members = new MembersOnDemand(src, "App.Cube");
+    const sheet = [
+      ["", "Q1"],
+      ["", "Revenue"],
+      ["'East", ""],
+    ];
+    await ensureSheetMembers(members, sheet, s);
+    await ensureGridOperation(
+      members,
+      { action: "zoomin", input: { grid: sheet, cells: [{ row: 2, column: 0 }] } } as never,
+      sheet,
+      s,
+    );
+    expect(asked.children).toEqual([["East"]]);
   });
 });

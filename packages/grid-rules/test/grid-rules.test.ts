@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { changedCells, sheetCells, ZOOM_MODES } from "../src/index.ts";
+import {
+  changedCells,
+  GRID_CALL_ROUTES,
+  SHEET_ACTIONS,
+  sheetCells,
+  ZOOM_MODES,
+  zoomModeOf,
+  zoomReach,
+} from "../src/index.ts";
 
 describe("the changed cells of a save", () => {
   it("names each cell once, in the order first listed", () => {
@@ -43,5 +51,49 @@ describe("the cells of a sheet", () => {
 describe("the zoom-in modes", () => {
   it("are Smart View's seven, once each", () => {
     expect(new Set(ZOOM_MODES).size).toBe(7);
+  });
+});
+
+describe("a zoom mode as a client writes it", () => {
+  it("is read whatever its case and separators, Smart View's older words included", () => {
+    expect(zoomModeOf("nextLevel")).toBe("NEXT_LEVEL");
+    expect(zoomModeOf("same-generation")).toBe("SAME_GENERATION");
+    expect(zoomModeOf("Bottom Level")).toBe("BOTTOM_LEVEL");
+    expect(zoomModeOf("Children")).toBe("NEXT_LEVEL");
+    expect(zoomModeOf("descendents")).toBe("ALL_LEVELS");
+    expect(zoomModeOf("base")).toBe("BOTTOM_LEVEL");
+    expect(zoomModeOf("formulas")).toBe("CALC_LEVEL");
+  });
+
+  it("falls back to next level, or to the caller's default, for anything else", () => {
+    expect(zoomModeOf("sideways")).toBe("NEXT_LEVEL");
+    expect(zoomModeOf(undefined)).toBe("NEXT_LEVEL");
+    expect(zoomModeOf(3, "ALL_LEVELS")).toBe("ALL_LEVELS");
+  });
+
+  it("reads every mode's own name back as that mode", () => {
+    for (const mode of ZOOM_MODES) expect(zoomModeOf(mode)).toBe(mode);
+  });
+});
+
+describe("what a zoom mode reaches", () => {
+  it("is the children at next level, the subtree at all and bottom levels, the siblings, else the dimension", () => {
+    expect(Object.fromEntries(ZOOM_MODES.map((m) => [m, zoomReach(m)]))).toEqual({
+      NEXT_LEVEL: "children",
+      ALL_LEVELS: "subtree",
+      BOTTOM_LEVEL: "subtree",
+      SIBLING_LEVEL: "siblings",
+      SAME_LEVEL: "dimension",
+      SAME_GENERATION: "dimension",
+      CALC_LEVEL: "dimension",
+    });
+  });
+});
+
+describe("the grid calls", () => {
+  it("give each sheet action and Initialize Grid one route of the API, as the contract spells it", () => {
+    expect(Object.keys(GRID_CALL_ROUTES).sort()).toEqual([...SHEET_ACTIONS, "initgrid"].sort());
+    expect(GRID_CALL_ROUTES.pivottopov).toBe("action/pivotToPOV");
+    expect(new Set(Object.values(GRID_CALL_ROUTES)).size).toBe(SHEET_ACTIONS.length + 1);
   });
 });

@@ -6,6 +6,8 @@
  * runs, against a baseline of the same run.
  */
 
+import { GRID_CALL_ROUTES } from "@qibates/grid-rules";
+
 /** What bounds a client's work on a route. */
 export type Guard =
   /** Fastify's body limit (BODY_LIMIT_BYTES for grid calls, 64 KiB otherwise) or the wire endpoint's own. */
@@ -47,23 +49,15 @@ export interface GuardEntry {
 const API = "/qibates/api/v2";
 const ESSBASE_REST = "/essbase/rest/v1";
 const PLANNING_REST = "/HyperionPlanning/rest";
-const GRID_CALLS = [
-  "refresh",
-  "zoomin",
-  "zoomout",
-  "keeponly",
-  "removeonly",
-  "pivot",
-  "pivotToPOV",
-  "initgrid",
-];
+/** The API's grid calls, as the grid's rules list them. */
+const GRID_CALLS = Object.values(GRID_CALL_ROUTES);
 const XMLA_PATHS = ["/olap/msmdpump.dll", "/aps/XMLA", "/essbase/xmla"];
 
 export const GUARD_LIST: readonly GuardEntry[] = [
   {
     name: "API grid calls (ad hoc, save, form opening)",
     routes: [
-      ...GRID_CALLS.map((c) => `POST ${API}/action/${c}`),
+      ...GRID_CALLS.map((route) => `POST ${API}/${route}`),
       `POST ${API}/action/save`,
       `POST ${API}/nav/openform`,
     ],

@@ -35,6 +35,7 @@ import {
   type GenerationLevel,
   type JobRecord,
   type RestGrid,
+  ZOOM_IN_LEVELS,
 } from "@qibates/protocols/essbase-rest";
 import type {
   ApplicationRef,
@@ -271,7 +272,7 @@ function allItems<T>(client: EssbaseRestClient, path: string): Promise<T[]> {
   );
 }
 
-const REST_ZOOM = new Set(["NEXT_LEVEL", "ALL_LEVELS", "BOTTOM_LEVEL"]);
+const REST_ZOOM = new Set<string>(Object.values(ZOOM_IN_LEVELS));
 
 /** Whether some member of an outline has an alias in its `Default` table (once per outline read). */
 const defaultAliases = new WeakMap<object, boolean>();

@@ -31,7 +31,9 @@ export {
   isNumericText,
   type LabelKind,
   labelKind,
+  labelMember,
   labelNames,
+  namesNoMember,
   numberOfText,
   type ParseResult,
   parseGrid,
@@ -61,7 +63,9 @@ export {
   withoutDataSuppression,
   ZOOM_MODES,
   type ZoomMode,
+  zoomModeOf,
 } from "./settings.ts";
 export { finish, STEP_CELLS, type Steps, StepTooLong } from "./steps.ts";
 export type { CellStatus } from "./submit.ts";
 export { zoomExpansion } from "./zoom.ts";
+export { requestZoomMode, zoomCellsAtLeast } from "./zoom-size.ts";

@@ -1,3 +1,4 @@
+import { type CellPosition, SHEET_ACTIONS, type SheetAction } from "@qibates/grid-rules";
 import type { Member, Outline } from "../outline.ts";
 import { GridError, type UnknownMember } from "./errors.ts";
 import { keepOrRemoveAxis } from "./keep-remove.ts";
@@ -17,32 +18,14 @@ import { type GridSettings, type ResolvedGridSettings, resolveSettings, type Zoo
 import { finish, type Steps } from "./steps.ts";
 import { type CellStatus, submitCells } from "./submit.ts";
 import { type AxisPick, zoomInAxis, zoomOutAxis } from "./zoom.ts";
+import { requestZoomMode } from "./zoom-size.ts";
 
-export type GridAction =
-  | "refresh"
-  | "zoomin"
-  | "zoomout"
-  | "keeponly"
-  | "removeonly"
-  | "pivot"
-  | "pivottopov"
-  | "submit";
+/** The sheet's actions (`@qibates/grid-rules`) and `submit`, the engine's save. */
+export type GridAction = SheetAction | "submit";
 
-export const GRID_ACTIONS: readonly GridAction[] = [
-  "refresh",
-  "zoomin",
-  "zoomout",
-  "keeponly",
-  "removeonly",
-  "pivot",
-  "pivottopov",
-  "submit",
-];
+export const GRID_ACTIONS: readonly GridAction[] = [...SHEET_ACTIONS, "submit"];
 
-export interface CellPosition {
-  row: number;
-  column: number;
-}
+export type { CellPosition };
 
 /** A block of the sheet: `rows` × `columns` cells from (`startRow`, `startCol`). */
 export interface Range {
@@ -162,8 +145,7 @@ export function* gridOperationSteps(source: GridDataSource, request: GridRequest
   yield;
   const action = normalizeAction(String(request.action ?? ""));
   const settings = resolveSettings(request.settings, request.aliasTable);
-  if (request.zoomMode)
-    settings.zoomInPreference = resolveSettings({ zoomInPreference: request.zoomMode }).zoomInPreference;
+  settings.zoomInPreference = requestZoomMode(request);
   const oldRows = request.grid.length;
   const oldCols = request.grid.reduce((w, r) => Math.max(w, r?.length ?? 0), 0);
 

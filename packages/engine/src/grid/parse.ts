@@ -1,4 +1,5 @@
 import type { Dimension, Member, Outline } from "../outline.ts";
+import { dynamicTimeSeriesLabel } from "../time-series-label.ts";
 import { dynamicTimeSeriesMember } from "../time-series-members.ts";
 import { GridError, type GridPlace, type UnknownMember } from "./errors.ts";
 import { type AxisTuple, type GridAxis, type GridModel, type SheetLayout, tupleKey } from "./model.ts";
@@ -19,8 +20,6 @@ type CellClass =
   | { kind: "label" }
   | { kind: "text" };
 
-/** `Q-T-D(Feb)`: a Dynamic Time Series name and its latest period. */
-const DTS = /^([a-z]-t-d)\s*\(\s*(.+?)\s*\)$/i;
 const NUMBER = /^[-+]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?([eE][-+]?\d+)?%?$/;
 
 export function isNumericText(t: string): boolean {
@@ -86,6 +85,34 @@ function isLabel(t: string, s: ResolvedGridSettings): boolean {
   return k === "missing" || k === "noAccess";
 }
 
+/** Whether a cell's text names no member whatever the outline: empty, a missing label, a no-access label. */
+export function namesNoMember(
+  text: string,
+  s: Pick<ResolvedGridSettings, "missingLabel" | "noAccessLabel">,
+): boolean {
+  const k = labelKind(text, s);
+  return k === "empty" || k === "missing" || k === "noAccess";
+}
+
+/**
+ * The member a cell names, as the grid's parser reads a header cell: a leading quote dropped (`'100`, `'East`); a
+ * number held as a number, an empty cell, a missing or no-access label name none; any other text is resolved as
+ * {@link resolveLabel} does (name, alias, `name: alias`, substitution variable, Dynamic Time Series).
+ */
+export function labelMember(
+  outline: Outline,
+  raw: unknown,
+  s: Pick<ResolvedGridSettings, "aliasTable" | "substitutionVariables" | "missingLabel" | "noAccessLabel">,
+): Member | undefined {
+  if (typeof raw !== "string") return undefined;
+  const t = raw.trim();
+  if (t.startsWith("'")) return resolveLabel(outline, t.slice(1), s.aliasTable, s.substitutionVariables);
+  const kind = labelKind(t, s);
+  if (kind === "number") return resolveLabel(outline, t, s.aliasTable);
+  if (kind !== "name") return undefined;
+  return resolveLabel(outline, t, s.aliasTable, s.substitutionVariables);
+}
+
 /** A label's parts as {@link resolveLabel} reads them: a variable's name, a Dynamic Time Series, a `name: alias`. */
 interface LabelParts {
   /** The text, trimmed. */
@@ -105,8 +132,8 @@ function labelParts(text: string): LabelParts {
     parts.variable = t.slice(1);
     return parts;
   }
-  const dts = DTS.exec(t);
-  if (dts) parts.dts = { series: dts[1] as string, latest: dts[2] as string };
+  const dts = dynamicTimeSeriesLabel(t);
+  if (dts) parts.dts = dts;
   const colon = t.indexOf(": ");
   if (colon > 0) parts.beforeColon = t.slice(0, colon);
   return parts;

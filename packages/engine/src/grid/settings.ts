@@ -5,9 +5,9 @@
  * {@link resolveSettings} turns either into one complete {@link ResolvedGridSettings}.
  */
 
-import { ZOOM_MODES, type ZoomMode } from "@qibates/grid-rules";
+import { ZOOM_MODES, type ZoomMode, zoomModeOf } from "@qibates/grid-rules";
 
-export { ZOOM_MODES, type ZoomMode };
+export { ZOOM_MODES, type ZoomMode, zoomModeOf };
 export type Indentation = "NONE" | "SUBITEMS" | "TOTALS";
 export type AncestorPosition = "TOP" | "BOTTOM";
 /** `alias`: the alias of the active table (the name when the member has none); `nameAndAlias`: `name: alias`. */
@@ -132,18 +132,7 @@ export const DEFAULT_GRID_SETTINGS: Readonly<ResolvedGridSettings> = Object.free
 function enumValue<T extends string>(raw: unknown, values: readonly T[], fallback: T): T {
   if (typeof raw !== "string") return fallback;
   const key = raw.replace(/[_\s-]/g, "").toUpperCase();
-  const aliases: Record<string, string> = {
-    CHILDREN: "NEXTLEVEL",
-    NEXT: "NEXTLEVEL",
-    DESCENDENTS: "ALLLEVELS",
-    DESCENDANTS: "ALLLEVELS",
-    ALL: "ALLLEVELS",
-    BASE: "BOTTOMLEVEL",
-    SIBLINGS: "SIBLINGLEVEL",
-    FORMULAS: "CALCLEVEL",
-  };
-  const wanted = aliases[key] ?? key;
-  return values.find((v) => v.replace(/_/g, "").toUpperCase() === wanted) ?? fallback;
+  return values.find((v) => v.replace(/_/g, "").toUpperCase() === key) ?? fallback;
 }
 
 function bool(v: unknown): boolean | undefined {
@@ -180,7 +169,7 @@ export function resolveSettings(
     suppressZeroColumns: bool(s.suppressZeroColumns) ?? d.suppressZeroColumns,
     suppressNoAccessColumns: bool(s.suppressNoAccessColumns) ?? d.suppressNoAccessColumns,
     repeatMemberLabels: bool(s.repeatMemberLabels) ?? d.repeatMemberLabels,
-    zoomInPreference: enumValue<ZoomMode>(s.zoomInPreference, ZOOM_MODES, d.zoomInPreference),
+    zoomInPreference: zoomModeOf(s.zoomInPreference, d.zoomInPreference),
     includeSelection: bool(s.includeSelection) ?? d.includeSelection,
     withinSelectedGroup: bool(s.withinSelectedGroup) ?? d.withinSelectedGroup,
     removeUnselectedGroup:

@@ -1,7 +1,7 @@
+import { unknownMemberMessage } from "@qibates/protocols/planning-rest";
 import { numberOfText } from "../grid/parse.ts";
 import type { Dimension, Member } from "../outline.ts";
 import { type CellWrite, ChangeSet, type PlanningJournalStep } from "./changes.ts";
-import { unknownMemberMessage } from "./data-slices.ts";
 import { gridInvalid as invalid, PlanningError } from "./errors.ts";
 import { planningWriteBlocker } from "./forms.ts";
 import type { PlanTypeStore } from "./plan-types.ts";

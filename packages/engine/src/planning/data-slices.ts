@@ -1,4 +1,4 @@
-import { DATA_ENTRY_THRESHOLD } from "@qibates/grid-rules";
+import { DATA_ENTRY_THRESHOLD, unknownMemberMessage } from "@qibates/protocols/planning-rest";
 import type { Dimension, Member, Outline } from "../outline.ts";
 import { gridInvalid as invalid, type LocalText, PlanningError } from "./errors.ts";
 import type { PlanTypeStore } from "./plan-types.ts";
@@ -63,11 +63,6 @@ interface ResolvedSegment {
 
 function isStringList(v: unknown): v is string[] {
   return Array.isArray(v) && v.every((x) => typeof x === "string");
-}
-
-/** Planning's words for a member a grid names that the plan type lacks (recorded from a live server). */
-export function unknownMemberMessage(name: string): string {
-  return `The member ${name} does not exist for the specified cube or you do not have access to it.`;
 }
 
 /** Runs a member lookup, an unknown member reported in Planning's words. */

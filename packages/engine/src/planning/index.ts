@@ -8,12 +8,11 @@ export {
   TextStore,
 } from "./changes.ts";
 export type { DataSliceImportRequest, DataSliceImportResult, RejectedCell } from "./data-import.ts";
-export {
-  type DataSliceRequest,
-  type DataSliceResult,
-  type DataSliceSegment,
-  type DataSliceValue,
-  unknownMemberMessage,
+export type {
+  DataSliceRequest,
+  DataSliceResult,
+  DataSliceSegment,
+  DataSliceValue,
 } from "./data-slices.ts";
 export type * from "./definitions.ts";
 export { PlanningError, type PlanningErrorCode } from "./errors.ts";

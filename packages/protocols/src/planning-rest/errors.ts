@@ -63,3 +63,11 @@ export class PlanningAnswerError extends Error {
     this.reason = text.en;
   }
 }
+
+/**
+ * What Planning answers (400) when a data entry form or a data slice holds more cells than its threshold, as a
+ * live-tested client records it (terameta EPMToolBox splits its rows and retries on this text): the engine's data
+ * slice and the Planning REST endpoint's form refuse in these words alike.
+ */
+export const DATA_ENTRY_THRESHOLD =
+  "Unable to load the data entry form as the number of data entry cells exceeded the threshold.";

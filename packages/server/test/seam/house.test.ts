@@ -103,8 +103,9 @@ describe("the docs generator stays out of the run-time packages", () => {
 
 /**
  * The house's floors: which workspace packages each package's run-time files (`src/`, `bin/`) may import. The
- * grid's rules (the zoom modes, the cells of a sheet and of a save, written once), the codecs and the client stand
- * alone; the engine stands on the grid's rules alone; the contract sees the client's types and the grid's rules;
+ * grid's rules (the zoom modes, the grid calls, the cells of a sheet and of a save, written once), the codecs and
+ * the client stand alone; the engine stands on the grid's rules and the codecs (Planning's words, which its Planning
+ * objects answer as the Planning endpoint does); the contract sees the client's types and the grid's rules;
  * every floor above may read those rules; the engine adapter
  * (grid-bridge) sees the engine and the contract, never a connector or the engine host; the engine host
  * (embedded) and the remote connectors never see each other nor the server; the wire endpoints see the contract
@@ -113,7 +114,7 @@ describe("the docs generator stays out of the run-time packages", () => {
 const FLOORS: Readonly<Record<string, readonly string[]>> = {
   client: [],
   "grid-rules": [],
-  engine: ["grid-rules"],
+  engine: ["grid-rules", "protocols"],
   protocols: [],
   provider: ["client", "grid-rules"],
   "grid-bridge": ["client", "engine", "grid-rules", "protocols", "provider"],

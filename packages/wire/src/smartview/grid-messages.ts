@@ -1,4 +1,5 @@
 import type { components } from "@qibates/client/schema";
+import { zoomModeOf } from "@qibates/grid-rules";
 import {
   aliasTableOf,
   ESS_INDENT,
@@ -180,14 +181,6 @@ const INDENTATION: Record<string, "NONE" | "SUBITEMS" | "TOTALS"> = Object.fromE
   Object.entries(ESS_INDENT).map(([name, code]) => [String(code), name as keyof typeof ESS_INDENT]),
 );
 
-/** `zoomin@mode`: Smart View's three zoom levels (agardiner/SmartView `preferences.rb`). */
-const ZOOM: Record<string, string> = {
-  children: "NEXT_LEVEL",
-  descendents: "ALL_LEVELS",
-  descendants: "ALL_LEVELS",
-  base: "BOTTOM_LEVEL",
-};
-
 /** The grid settings a request's preferences stand for (`Refresh`, `GetDefaultGrid`, `ProcessFreeFormGrid`). */
 function settingsOf(prefs: QueryPreferences): Record<string, unknown> {
   return {
@@ -196,7 +189,8 @@ function settingsOf(prefs: QueryPreferences): Record<string, unknown> {
     repeatMemberLabels: prefs.repeatMemberLabels !== "0",
     missingLabel: SV_MISSING_TEXT,
     indentation: INDENTATION[prefs.essIndent] ?? "NONE",
-    zoomInMode: ZOOM[prefs.zoomin.mode.toLowerCase()] ?? "NEXT_LEVEL",
+    // `zoomin@mode`: Smart View's words for the zoom levels (`children`, `descendents`, `base`), read as every side reads them.
+    zoomInMode: zoomModeOf(prefs.zoomin.mode),
     ancestorPosition: prefs.zoomin.ancestor.toLowerCase() === "top" ? "TOP" : "BOTTOM",
     includeSelection: prefs.includeSelection !== "0",
     withinSelectedGroup: prefs.withinSelectedGroup === "1",

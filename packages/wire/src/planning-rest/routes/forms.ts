@@ -1,5 +1,5 @@
-import { DATA_ENTRY_THRESHOLD } from "@qibates/grid-rules";
 import {
+  DATA_ENTRY_THRESHOLD,
   DISPLAY_MEMBER_AS,
   type DisplayMemberAs,
   PLANNING_PATHS,
