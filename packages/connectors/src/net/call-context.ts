@@ -1,0 +1,189 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { setMaxListeners } from "node:events";
+import { upstreamUnreachable } from "@qibates/provider";
+
+/**
+ * What a call hands the requests it makes to a provider's server, held for the call's async work (Node's
+ * AsyncLocalStorage) so that no connector passes it by hand: the call's deadline (`withinCallDeadline`), a read
+ * shared between calls within the latest of their deadlines (`shareAcrossCalls`), requests stopped together
+ * (`stoppingTogether`), a request's own wait for its answer (`answeringBy`, `sharingOneReadWait`), and the client
+ * a login is passed on for (`forwardingClient`). `Upstreams` reads them at each request.
+ */
+
+/** The code of the error that ends a request's own wait for its answer (`exchange`). */
+export const ANSWER_WAIT_ENDED = "QB_ANSWER_WAIT_ENDED";
+export const answerWaitEnded = () =>
+  Object.assign(new Error("no answer within the request's wait"), { code: ANSWER_WAIT_ENDED });
+
+/** The client a login is passed on for (`forwardingClient`), read by each request it makes. */
+export const forwardedClient = new AsyncLocalStorage<string>();
+/** The deadline of the call whose requests run within it (`withinCallDeadline`). */
+export const callDeadline = new AsyncLocalStorage<{ by: number; signal: AbortSignal }>();
+
+/**
+ * Runs `work` (one call of the API, all the rounds it makes to the provider's server) within one deadline, `by`
+ * (a time in ms, as `Date.now()`), which the caller marks by aborting `signal`: a request under way is then
+ * dropped, its answer half read or not, and none is sent after `by` or the abort. The caller answers its own error
+ * when the deadline passes; what `work` then throws is `upstreamUnreachable`, logged with that cause.
+ */
+export function withinCallDeadline<T>(
+  deadline: { by: number; signal: AbortSignal },
+  work: () => Promise<T>,
+): Promise<T> {
+  return callDeadline.run(deadline, work);
+}
+/**
+ * The error of a caller whose own deadline passed while it waited for a read it shares: the one its own request
+ * would have thrown (the server answers the call's deadline error in its place).
+ */
+const callEnded = (address: string | undefined) => upstreamUnreachable(address ?? "—");
+
+/**
+ * Shares one read (a cube's dimensions, an outline) between the calls that need it, each within its own deadline:
+ * `shareAcrossCalls(read)` answers a function each caller awaits. The read's requests run within the latest
+ * deadline of the callers that wait for it (read again at each request), and are dropped only once every caller
+ * stopped waiting (each at its own deadline); a caller whose deadline passes stops waiting, and a call that joins
+ * a read so dropped starts it again. A caller outside any call's deadline (a tool) waits without one, and so does
+ * the read from then on. `address`: the server's, named by a caller's error when its deadline passes.
+ */
+export function shareAcrossCalls<T>(read: () => Promise<T>, address?: string): () => Promise<T> {
+  interface Run {
+    controller: AbortController;
+    by: number;
+    waiting: number;
+    unbounded: boolean;
+    settled: boolean;
+    read: Promise<T> | null;
+  }
+  let run: Run | null = null;
+  return () => {
+    const call = callDeadline.getStore();
+    // A read every caller left is started again for a new one.
+    if (run === null || run.controller.signal.aborted) {
+      const controller = new AbortController();
+      setMaxListeners(0, controller.signal);
+      run = {
+        controller,
+        by: Number.NEGATIVE_INFINITY,
+        waiting: 0,
+        unbounded: false,
+        settled: false,
+        read: null,
+      };
+    }
+    const current = run;
+    if (call === undefined) current.unbounded = true;
+    else current.by = Math.max(current.by, call.by);
+    if (current.read === null) {
+      const deadline = {
+        get by() {
+          return current.unbounded ? Number.POSITIVE_INFINITY : current.by;
+        },
+        signal: current.controller.signal,
+      };
+      // Started outside the joining call's own deadline: the read's requests see only the shared one.
+      const started = callDeadline.exit(() => callDeadline.run(deadline, read));
+      current.read = started;
+      const done = () => {
+        current.settled = true;
+      };
+      started.then(done, done);
+    }
+    const shared = current.read;
+    // A read done is answered to every caller, a late one too (its next request is the one refused).
+    if (call === undefined || current.settled) return shared;
+    current.waiting++;
+    return new Promise<T>((resolve, reject) => {
+      const leave = () => {
+        call.signal.removeEventListener("abort", ended);
+        current.waiting--;
+      };
+      const ended = () => {
+        leave();
+        if (current.waiting === 0 && !current.unbounded && !current.settled) current.controller.abort();
+        reject(callEnded(address));
+      };
+      if (call.signal.aborted) {
+        ended();
+        return;
+      }
+      call.signal.addEventListener("abort", ended, { once: true });
+      shared.then(
+        (value) => {
+          leave();
+          resolve(value);
+        },
+        (e: unknown) => {
+          leave();
+          reject(e);
+        },
+      );
+    });
+  };
+}
+
+/**
+ * Runs `work` (requests of one call made side by side) so that `stop()` drops every one of them still under way
+ * and sends no more, as the call's deadline would, the call's own deadline still kept: a call whose one request
+ * failed does not wait for, nor keep loading, the others.
+ */
+export function stoppingTogether<T>(work: (stop: () => void) => Promise<T>): Promise<T> {
+  const parent = callDeadline.getStore();
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  const stop = () => controller.abort();
+  if (parent?.signal.aborted) stop();
+  parent?.signal.addEventListener("abort", stop, { once: true });
+  const deadline = {
+    get by() {
+      return parent?.by ?? Number.POSITIVE_INFINITY;
+    },
+    signal: controller.signal,
+  };
+  return callDeadline
+    .run(deadline, () => work(stop))
+    .finally(() => parent?.signal.removeEventListener("abort", stop));
+}
+
+/**
+ * The deadline of the requests run within it (`null`: set by the first of them, a read timeout after it); `whole`:
+ * each request waits for its answer until then, even past the read timeout.
+ */
+export const answerDeadline = new AsyncLocalStorage<{ by: number | null; whole?: boolean }>();
+
+/**
+ * Runs `work` (a calculation script or a business rule followed on its server) so that each of its requests waits
+ * for its answer until `deadline` (a time in ms, as `Date.now()`), however long or short the read timeout: a
+ * server slow to answer the launch or a reading of the job's status is waited for within the job's own wait, and
+ * one whose answer has not started by then fails with `answerWaitEnded` (told as "still running"). Opening a new
+ * connection may add up to the connect timeout before that wait starts.
+ */
+export function answeringBy<T>(deadline: number, work: () => Promise<T>): Promise<T> {
+  return answerDeadline.run({ by: deadline, whole: true }, work);
+}
+
+/**
+ * Runs `work` (the calls that find a calculation script or a business rule before its launch) so that its
+ * requests share one read timeout: each waits for its answer no later than PROVIDER_READ_TIMEOUT_SECONDS after
+ * the first of them started, as {@link answeringBy} does (`answerWaitEnded`, told as `upstreamUnreachable`, when
+ * it runs out). With the launch's own wait, the whole call is then bounded: CALC_JOB_TIMEOUT_SECONDS +
+ * PROVIDER_READ_TIMEOUT_SECONDS, and the connect timeout when a new connection is opened.
+ */
+export function sharingOneReadWait<T>(work: () => Promise<T>): Promise<T> {
+  // Within another shared wait (a connector that checks the rule before the one it calls finds it), the calls
+  // share the enclosing one: together they still wait no longer than one read timeout.
+  const outer = answerDeadline.getStore();
+  if (outer !== undefined && outer.whole !== true) return work();
+  return answerDeadline.run({ by: null }, work);
+}
+
+/**
+ * Runs `work` (a login passed on for a client of a wire endpoint) so that its requests carry `X-Forwarded-For:
+ * address`, replacing any the client sent: a server that trusts this one as a proxy (QiBates' `TRUST_PROXY`)
+ * then counts that client's failed logins, not this server's for everyone. Without an address, as it is.
+ */
+export function forwardingClient<T>(address: string | undefined, work: () => Promise<T>): Promise<T> {
+  return address === undefined || !/^[0-9A-Fa-f:.]{2,45}$/.test(address)
+    ? work()
+    : forwardedClient.run(address, work);
+}
