@@ -1,12 +1,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answeringBy, sharingOneReadWait, type Upstreams } from "../src/net/upstream.ts";
+import { type Upstreams, withAnswerDeadline, withinOneReadTimeout } from "../src/net/upstream.ts";
 import { loopbackUpstreams } from "./support/fake-upstream.ts";
 
 /**
- * A request's own wait for its answer, as a calculation's launch and its status readings have it (`answeringBy`:
- * until the job's deadline), and as the calls before the launch share one (`sharingOneReadWait`), on a server that
+ * A request's own wait for its answer, as a calculation's launch and its status readings have it (`withAnswerDeadline`:
+ * until the job's deadline), and as the calls before the launch share one (`withinOneReadTimeout`), on a server that
  * never answers while other requests wait too (as on a server with several callers): the wait ends when it is due
  * and never before. Before, it was undici's `headersTimeout`, which counts in ticks of about half a second and,
  * while another request waits, starts a new one's wait up to a tick before it was sent: a job told "still running
@@ -41,7 +41,7 @@ async function silentGet(within: <T>(work: () => Promise<T>) => Promise<T>) {
 }
 
 /** Another caller's request, waiting meanwhile until `ms` from now. */
-const anotherWaiting = (ms: number) => silentGet((work) => answeringBy(Date.now() + ms, work));
+const anotherWaiting = (ms: number) => silentGet((work) => withAnswerDeadline(Date.now() + ms, work));
 
 describe("a request's own wait for its answer, while another request waits", () => {
   it("ends at the job's deadline, never before it", async () => {
@@ -50,7 +50,7 @@ describe("a request's own wait for its answer, while another request waits", () 
     // Whole ticks of undici's timers (499 ms), where a wait started a tick early ended the most before its time.
     for (const waitMs of [1497, 1996]) {
       const deadline = Date.now() + waitMs;
-      const { ms, error } = await silentGet((work) => answeringBy(deadline, work));
+      const { ms, error } = await silentGet((work) => withAnswerDeadline(deadline, work));
       expect(error.answerWaitEnded).toBe(true);
       expect(ms).toBeGreaterThanOrEqual(waitMs - 5);
     }
@@ -61,7 +61,7 @@ describe("a request's own wait for its answer, while another request waits", () 
     await upstreams.close();
     upstreams = loopbackUpstreams(1497);
     const other = anotherWaiting(2500);
-    const { ms, error } = await silentGet(sharingOneReadWait);
+    const { ms, error } = await silentGet(withinOneReadTimeout);
     expect(error.answerWaitEnded).toBe(true);
     expect(ms).toBeGreaterThanOrEqual(1497 - 5);
     await other;

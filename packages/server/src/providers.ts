@@ -25,9 +25,9 @@ import type { ProviderTarget } from "./provider-address.ts";
 import type { SnapshotUsers } from "./snapshot-users.ts";
 
 /**
- * Which provider serves a session: the embedded engine for the demo addresses; for a real server, the client
- * of that connector's protocol (none exists yet, so a real address is refused at login). A session records
- * the id of its provider, and every later call goes to that provider.
+ * Which provider serves a session: the embedded engine for the demo addresses (and the snapshots'); for a real
+ * server, the client of that connector's protocol, which `openProviders` opens for every connector. A session
+ * records the id of its provider, and every later call goes to that provider.
  */
 export interface ProviderRegistry {
   /** The provider for a login to `target` with `connector`, or `null` when no client can reach it. */
@@ -79,8 +79,8 @@ export function embeddedUsers(
 
 /**
  * The product's providers: the embedded engine over the server's database for the demo addresses, and one
- * client per server protocol for real servers (today `essbase-stndln`, Essbase 21c's REST API, and `pbcs` and
- * `planning`, the Planning REST API — with Smart View's XML protocol for `planning`'s alias tables and prompts), all reaching
+ * client per server protocol for real servers (`openRemoteProviders`: each connector its description's client, the
+ * five connectors reaching real servers through Essbase REST, XMLA, Smart View and Planning REST), all reaching
  * the network through one set of rules (`Upstreams`: allow-list, internal addresses, timeouts, TLS).
  */
 export async function openProviders(

@@ -6,7 +6,7 @@ import { upstreamUnreachable } from "@qibates/provider";
  * What a call hands the requests it makes to a provider's server, held for the call's async work (Node's
  * AsyncLocalStorage) so that no connector passes it by hand: the call's deadline (`withinCallDeadline`), a read
  * shared between calls within the latest of their deadlines (`shareAcrossCalls`), requests stopped together
- * (`stoppingTogether`), a request's own wait for its answer (`answeringBy`, `sharingOneReadWait`), and the client
+ * (`stoppingTogether`), a request's own wait for its answer (`withAnswerDeadline`, `withinOneReadTimeout`), and the client
  * a login is passed on for (`forwardingClient`). `Upstreams` reads them at each request.
  */
 
@@ -158,18 +158,18 @@ export const answerDeadline = new AsyncLocalStorage<{ by: number | null; whole?:
  * one whose answer has not started by then fails with `answerWaitEnded` (told as "still running"). Opening a new
  * connection may add up to the connect timeout before that wait starts.
  */
-export function answeringBy<T>(deadline: number, work: () => Promise<T>): Promise<T> {
+export function withAnswerDeadline<T>(deadline: number, work: () => Promise<T>): Promise<T> {
   return answerDeadline.run({ by: deadline, whole: true }, work);
 }
 
 /**
  * Runs `work` (the calls that find a calculation script or a business rule before its launch) so that its
  * requests share one read timeout: each waits for its answer no later than PROVIDER_READ_TIMEOUT_SECONDS after
- * the first of them started, as {@link answeringBy} does (`answerWaitEnded`, told as `upstreamUnreachable`, when
+ * the first of them started, as {@link withAnswerDeadline} does (`answerWaitEnded`, told as `upstreamUnreachable`, when
  * it runs out). With the launch's own wait, the whole call is then bounded: CALC_JOB_TIMEOUT_SECONDS +
  * PROVIDER_READ_TIMEOUT_SECONDS, and the connect timeout when a new connection is opened.
  */
-export function sharingOneReadWait<T>(work: () => Promise<T>): Promise<T> {
+export function withinOneReadTimeout<T>(work: () => Promise<T>): Promise<T> {
   // Within another shared wait (a connector that checks the rule before the one it calls finds it), the calls
   // share the enclosing one: together they still wait no longer than one read timeout.
   const outer = answerDeadline.getStore();

@@ -8,17 +8,17 @@ export {
   MAX_LISTED_ITEMS,
 } from "./list-budget.ts";
 export {
-  answeringBy,
   DEFAULT_MAX_FILE_BYTES,
   DOWNLOAD_BUFFER_BYTES,
   forwardingClient,
   hostAllowed,
   type NetworkPolicy,
   shareAcrossCalls,
-  sharingOneReadWait,
   stoppingTogether,
   type UpstreamAnswer,
   type UpstreamRequest,
   Upstreams,
+  withAnswerDeadline,
   withinCallDeadline,
+  withinOneReadTimeout,
 } from "./upstream.ts";

@@ -20,7 +20,7 @@ export function retryAfterSeconds(header: string | string[] | undefined, message
  * (ms, as `Date.now()`), past which `pastDeadline(refusal)` is thrown: a status the server will not give yet is no
  * failure of the job, and the caller, told the job failed, would launch it a second time while it runs.
  */
-export async function readingThroughBusy<T>(
+export async function retryWhileBusy<T>(
   deadline: number,
   read: () => Promise<T>,
   pastDeadline: (refusal: ProviderError) => Error,

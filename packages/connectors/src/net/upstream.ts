@@ -159,8 +159,8 @@ export class Upstreams {
     const forwarded =
       client === undefined ? given : { ...given, headers: { ...given.headers, "x-forwarded-for": client } };
     const { pool } = this.freshPool(origin) ?? (await this.pool(url));
-    // Within `answeringBy`, the answer is waited for until its deadline, however short the read timeout
-    // (`answerWaitEnded` when it runs out). Within `sharingOneReadWait`, that deadline is
+    // Within `withAnswerDeadline`, the answer is waited for until its deadline, however short the read timeout
+    // (`answerWaitEnded` when it runs out). Within `withinOneReadTimeout`, that deadline is
     // PROVIDER_READ_TIMEOUT_SECONDS after its first request, or the request's own wait when it is the shorter.
     const wait = answerDeadline.getStore();
     if (wait !== undefined && wait.by === null) wait.by = Date.now() + this.policy.readTimeoutMs;
@@ -590,12 +590,18 @@ export class Upstreams {
 
 // The network rules' parts each have their own module; the connectors import them from here, with `Upstreams`.
 export { hostAllowed } from "./allow-list.ts";
+/**
+ * The former names of `withAnswerDeadline`, `withinOneReadTimeout` and `retryWhileBusy`, still read by the Essbase
+ * REST and Smart View folders until they move to the names above.
+ */
 export {
-  answeringBy,
   forwardingClient,
   shareAcrossCalls,
-  sharingOneReadWait,
   stoppingTogether,
+  withAnswerDeadline,
+  withAnswerDeadline as answeringBy,
   withinCallDeadline,
+  withinOneReadTimeout,
+  withinOneReadTimeout as sharingOneReadWait,
 } from "./call-context.ts";
-export { readingThroughBusy } from "./retry.ts";
+export { retryWhileBusy, retryWhileBusy as readingThroughBusy } from "./retry.ts";

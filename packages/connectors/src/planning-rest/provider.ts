@@ -60,7 +60,7 @@ import {
 } from "@qibates/provider";
 import { ListBudget } from "../net/list-budget.ts";
 import { CONNECTOR_REASONS, UNREADABLE } from "../net/unreadable.ts";
-import { answeringBy, readingThroughBusy, sharingOneReadWait } from "../net/upstream.ts";
+import { retryWhileBusy, withAnswerDeadline, withinOneReadTimeout } from "../net/upstream.ts";
 import { OUTLINE_TTL_MS, OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing } from "../remote/unsupported.ts";
@@ -853,7 +853,7 @@ class PlanningRestOperations implements PlanningOperations {
   /**
    * The business rules named (`RULES`), else the rulesets (`RULESET`, Oracle's "Ruleset" page: prompts optional,
    * defaults from Calculation Manager), each with the name and job type it runs as (`undefined`: unknown). Their
-   * calls share one PROVIDER_READ_TIMEOUT_SECONDS (`sharingOneReadWait`): with the jobs' own wait, a call that
+   * calls share one PROVIDER_READ_TIMEOUT_SECONDS (`withinOneReadTimeout`): with the jobs' own wait, a call that
    * launches them lasts at most CALC_JOB_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS (and the connect
    * timeout), however slowly the server responds to each.
    */
@@ -862,7 +862,7 @@ class PlanningRestOperations implements PlanningOperations {
     ref: ApplicationRef,
     names: readonly string[],
   ): Promise<{ app: string; found: (FoundRule | undefined)[] }> {
-    return sharingOneReadWait(async () => {
+    return withinOneReadTimeout(async () => {
       const app = await this.provider.application(session, ref);
       if (names.length === 0) return { app, found: [] };
       const rules = await this.ruleNames(session, app);
@@ -906,7 +906,7 @@ class PlanningRestOperations implements PlanningOperations {
 
   /**
    * Launches `rule` and follows its job until `deadline` (a time in ms, as `Date.now()`): the launch's answer and
-   * every poll's are waited for within it (`answeringBy`), so the caller hears "still running" (`stillRunning`,
+   * every poll's are waited for within it (`withAnswerDeadline`), so the caller hears "still running" (`stillRunning`,
    * given the job number when the server gave one) then, however slowly the server responds. A job that fails is
    * `RULE_FAILED` with the server's words, or its number and status, as `failedReason` completes them.
    */
@@ -932,7 +932,7 @@ class PlanningRestOperations implements PlanningOperations {
       });
     };
     const waited = <T>(work: () => Promise<T>, jobId?: string | number): Promise<T> =>
-      answeringBy(deadline, work).catch((e: unknown) => {
+      withAnswerDeadline(deadline, work).catch((e: unknown) => {
         // The request's own wait ends at the deadline, never before it (a timer of Node's, `exchange` in net/upstream.ts).
         throw e instanceof ProviderError && e.answerWaitEnded === true ? stillRunning(jobId) : e;
       });
@@ -946,7 +946,7 @@ class PlanningRestOperations implements PlanningOperations {
       if (left <= 0) throw stillRunning(jobId);
       await new Promise((r) => setTimeout(r, Math.min(wait, left)));
       wait = Math.min(wait * 1.5, longest);
-      job = await readingThroughBusy(
+      job = await retryWhileBusy(
         deadline,
         () => waited(() => client.get<JobStatus>(`/applications/${enc(app)}/jobs/${jobId}`), jobId),
         () => stillRunning(jobId),

@@ -12,7 +12,7 @@ import type {
 import { ProviderError, type ProviderText } from "@qibates/provider";
 import { UNREADABLE } from "../net/unreadable.ts";
 import type { Upstreams } from "../net/upstream.ts";
-import { sharingOneReadWait } from "../net/upstream.ts";
+import { withinOneReadTimeout } from "../net/upstream.ts";
 import type { Credentials } from "../remote/client-base.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { type TrackedActivity, trackUse } from "../remote/sessions.ts";
@@ -245,7 +245,7 @@ class PlanningSmartViewOperations implements PlanningOperations {
     // against the rule's prompts (`EnumRunTimePrompts`, which names them) before the launch, as the demo
     // server checks them, rather than the rule running on its defaults.
     // These checks and Planning REST's own look-up of the rule share one PROVIDER_READ_TIMEOUT_SECONDS.
-    return sharingOneReadWait(async () => {
+    return withinOneReadTimeout(async () => {
       if (input.prompts.length > 0) await this.checkPromptNames(session, ref, input);
       else
         await this.listedRule(session, ref, input).catch((e: unknown) =>

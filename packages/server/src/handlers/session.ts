@@ -29,7 +29,12 @@ async function login(ctx: CallContext<"login"> | CallContext<"loginPbcs">) {
     throw new ApiError(
       "QB_ERR_PROVIDER_ERROR",
       {
-        reason: `QiBates cannot reach ${connector} servers yet (no connector for it); only the demo addresses and essbase-stndln servers can be reached`,
+        // Every connector's protocol has a client (openRemoteProviders); a registry built without them (a tool's,
+        // a test's) serves the embedded addresses alone.
+        reason: {
+          en: `this server opened no client for ${connector} servers`,
+          fr: `ce serveur n'a ouvert aucun client pour les serveurs ${connector}`,
+        },
       },
       "providerAddress",
     );
