@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runInChild } from "./support/in-child.ts";
+import { runInChild } from "../../grid-bridge/test/support/in-child.ts";
 
 /**
  * The Essbase REST and XMLA member sources over stand-in servers that contradict themselves (a member among its

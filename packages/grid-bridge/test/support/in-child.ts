@@ -4,7 +4,8 @@ import { fileURLToPath } from "node:url";
 /**
  * Runs a scenario script (TypeScript, through tsx) in a child Node process and answers the JSON it prints last;
  * the child is killed after `timeoutMs`, and the answer is then an error. A scenario that never gives the event
- * loop back (a loop of promises without end) holds its own process, never the test run: the test fails.
+ * loop back (a loop of promises without end) holds its own process, never the test run: the test fails. The one
+ * home of this helper: the connectors' lying-server scenarios import it from here too.
  */
 export function runInChild(script: URL, timeoutMs: number, args: string[] = []): Promise<unknown> {
   return new Promise((resolve, reject) => {
