@@ -25,6 +25,33 @@ export interface AdminKeyInfo extends ApiKeyInfo {
   id: number;
 }
 
+/** A key's row as both lists read it (`KEY_COLUMNS`). */
+interface KeyRow {
+  id: number | string;
+  name: string;
+  provider: KeyOwner["provider"];
+  owner_email: string | null;
+  key_prefix: string;
+  created_at: Date | string;
+  last_used_at: Date | string | null;
+}
+
+/** The columns of a listed key. */
+const KEY_COLUMNS = "id, name, provider, owner_email, key_prefix, created_at, last_used_at";
+
+/** A listed key as the administrators see it; its owner sees it without its id. */
+function keyInfo(r: KeyRow): AdminKeyInfo {
+  return {
+    id: Number(r.id),
+    name: r.name,
+    provider: r.provider,
+    email: r.owner_email,
+    prefix: r.key_prefix,
+    createdAt: iso(r.created_at) ?? "",
+    lastUsedAt: iso(r.last_used_at),
+  };
+}
+
 /** A key deleted by its owner or revoked by an administrator. */
 export interface RetiredKey {
   id: number;
@@ -231,26 +258,16 @@ export class KeyStore {
   }
 
   async list(owner: Pick<KeyOwner, "issuer" | "subject">): Promise<ApiKeyInfo[]> {
-    const rows = await this.db.query<{
-      name: string;
-      provider: KeyOwner["provider"];
-      owner_email: string | null;
-      key_prefix: string;
-      created_at: Date | string;
-      last_used_at: Date | string | null;
-    }>(
-      `select name, provider, owner_email, key_prefix, created_at, last_used_at from api_keys
+    const rows = await this.db.query<KeyRow>(
+      `select ${KEY_COLUMNS} from api_keys
        where owner_issuer = $1 and owner_subject = $2 order by created_at desc, id desc`,
       [owner.issuer, owner.subject],
     );
-    return rows.map((r) => ({
-      name: r.name,
-      provider: r.provider,
-      email: r.owner_email,
-      prefix: r.key_prefix,
-      createdAt: iso(r.created_at) ?? "",
-      lastUsedAt: iso(r.last_used_at),
-    }));
+    // The owner's own list names no id: the administrators' does (`revokekey`).
+    return rows.map((r) => {
+      const { id: _id, ...info } = keyInfo(r);
+      return info;
+    });
   }
 
   /**
@@ -360,29 +377,13 @@ export class KeyStore {
 
   /** Every key of every account, for the administrators: by owner's e-mail, then newest first. */
   async listAll(email?: string): Promise<AdminKeyInfo[]> {
-    const rows = await this.db.query<{
-      id: number | string;
-      name: string;
-      provider: KeyOwner["provider"];
-      owner_email: string | null;
-      key_prefix: string;
-      created_at: Date | string;
-      last_used_at: Date | string | null;
-    }>(
-      `select id, name, provider, owner_email, key_prefix, created_at, last_used_at from api_keys
+    const rows = await this.db.query<KeyRow>(
+      `select ${KEY_COLUMNS} from api_keys
        where $1::text is null or lower(owner_email) = lower($1::text)
        order by owner_email nulls first, created_at desc, id desc`,
       [email ?? null],
     );
-    return rows.map((r) => ({
-      id: Number(r.id),
-      name: r.name,
-      provider: r.provider,
-      email: r.owner_email,
-      prefix: r.key_prefix,
-      createdAt: iso(r.created_at) ?? "",
-      lastUsedAt: iso(r.last_used_at),
-    }));
+    return rows.map(keyInfo);
   }
 
   /** The event log of keys, oldest first; from `since` on when given. */
