@@ -1,12 +1,7 @@
 import { esc } from "@qibates/protocols/xml";
 import { faultEnvelope } from "@qibates/protocols/xmla";
-import {
-  busyMessage,
-  busySeconds,
-  type ErrorLocale,
-  errorLocale,
-  type ProviderError,
-} from "@qibates/provider";
+import { busyMessage, busySeconds, type ErrorLocale, errorLocale, ProviderError } from "@qibates/provider";
+import type { FastifyReply, FastifyRequest } from "fastify";
 
 /**
  * The error answer of the wire protocol a request address belongs to, for refusals made before any wire route
@@ -163,4 +158,48 @@ export function wireErrorBody(
         body: `<exception errcode="4" type="error">\n<desc>${esc(message)}</desc>\n</exception>`,
       };
   }
+}
+
+/** What the error handler of a JSON endpoint ({@link restErrorHandler}) needs of its endpoint. */
+export interface RestErrorFormat {
+  /** The endpoint's name in the log of a failure. */
+  label: string;
+  /** The endpoint's own refusals, with their status and message in `locale`; null for any other error. */
+  own(error: unknown, locale: ErrorLocale): { status: number; message: string } | null;
+  /** Sends a refusal in the endpoint's error body. */
+  send(reply: FastifyReply, status: number, message: string): unknown;
+}
+
+/**
+ * The error handler of a JSON endpoint (Essbase REST, Planning REST), written once: its own refusals with their
+ * status; a job refused past the job queue's bound, 429 with when to retry, in the language the request asks for
+ * first; a provider's refusal, 401 for a refused login and 400 otherwise, in the provider's words; a refusal of
+ * the HTTP layer, Fastify's, the host's or the wire's ({@link refusalStatus}); anything else a failure, logged
+ * and answered 500.
+ */
+export function restErrorHandler(format: RestErrorFormat) {
+  return (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const acceptLanguage = request.headers["accept-language"];
+    const locale = acceptedLocale(acceptLanguage);
+    const own = format.own(error, locale);
+    if (own) return format.send(reply, own.status, own.message);
+    const busy = busySeconds(error);
+    if (busy !== null)
+      return format.send(
+        reply.header("retry-after", String(busy)),
+        429,
+        busyMessage(error as ProviderError, locale),
+      );
+    if (error instanceof ProviderError)
+      return format.send(reply, error.code === "LOGIN_FAILED" ? 401 : 400, error.message);
+    const status = refusalStatus(error);
+    if (status !== null)
+      return format.send(
+        withRetryAfter(reply, error),
+        status,
+        refusalMessage(error, acceptLanguage) || "Bad request",
+      );
+    request.log.error({ err: error }, `${format.label}: internal error`);
+    return format.send(reply, 500, "Internal server error");
+  };
 }

@@ -1,6 +1,7 @@
 import { ERROR_TYPE, errorBody } from "@qibates/protocols/essbase-rest";
-import { type ErrorLocale, errorLocale } from "@qibates/provider";
+import type { ErrorLocale } from "@qibates/provider";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { acceptedLocale } from "../error-answers.ts";
 
 /**
  * A refusal of the Essbase REST endpoint: an HTTP status and a message, answered as Essbase's error body
@@ -27,8 +28,7 @@ export class WireError extends Error {
 
 /** The language a request asks for first in its `Accept-Language` header (English unless French). */
 export function localeOf(request: FastifyRequest): ErrorLocale {
-  const v = request.headers["accept-language"];
-  return errorLocale((Array.isArray(v) ? v[0] : v)?.split(",")[0]?.trim());
+  return acceptedLocale(request.headers["accept-language"]);
 }
 
 export const badRequest = (message: string) => new WireError(400, message);

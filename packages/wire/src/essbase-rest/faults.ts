@@ -1,8 +1,7 @@
 import { ESSBASE_REST_BASE } from "@qibates/protocols/essbase-rest";
-import { busyMessage, busySeconds, ProviderError } from "@qibates/provider";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { refusalMessage, refusalStatus, withRetryAfter } from "../error-answers.ts";
-import { localeOf, sendError, WireError } from "./errors.ts";
+import { restErrorHandler } from "../error-answers.ts";
+import { sendError, WireError } from "./errors.ts";
 
 /** The endpoint's routes (verb and path pattern), to tell a verb a path does not take (405) from a path it does not serve (404). */
 export type KnownRoutes = { method: string; pattern: RegExp }[];
@@ -45,30 +44,14 @@ export function registerFaults(scope: FastifyInstance, known: KnownRoutes): void
     for (const method of methods) if (method !== "HEAD") known.push({ method, pattern });
   });
 
-  scope.setErrorHandler((error, request, reply) => {
-    if (error instanceof WireError) return sendError(reply, error.status, error.messageIn(localeOf(request)));
-    // A job refused past its owner's or the server's bound (the provider's job queue): 429, and when to retry.
-    const busy = busySeconds(error);
-    if (busy !== null)
-      return sendError(
-        reply.header("retry-after", String(busy)),
-        429,
-        busyMessage(error as ProviderError, localeOf(request)),
-      );
-    if (error instanceof ProviderError) {
-      return sendError(reply, error.code === "LOGIN_FAILED" ? 401 : 400, error.message);
-    }
-    // What the HTTP layer refuses (bad JSON, body too large, wrong media type…), Fastify's or the host's.
-    const status = refusalStatus(error);
-    if (status !== null)
-      return sendError(
-        withRetryAfter(reply, error),
-        status,
-        refusalMessage(error, request.headers["accept-language"]) || "Bad request",
-      );
-    request.log.error({ err: error }, "essbase-rest: internal error");
-    return sendError(reply, 500, "Internal server error");
-  });
+  scope.setErrorHandler(
+    restErrorHandler({
+      label: "essbase-rest",
+      own: (error, locale) =>
+        error instanceof WireError ? { status: error.status, message: error.messageIn(locale) } : null,
+      send: sendError,
+    }),
+  );
   const answer = notServed(known);
   scope.setNotFoundHandler(answer);
   // A route, so that no wider route of the host (the documentation site's `/*`) answers these paths.

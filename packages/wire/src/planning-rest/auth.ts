@@ -1,16 +1,9 @@
 import { limitAddress } from "@qibates/protocols/ip";
 import { BASIC_CHALLENGE, PlanningRequestError } from "@qibates/protocols/planning-rest";
-import {
-  busyMessage,
-  busySeconds,
-  type Connector,
-  type Provider,
-  ProviderError,
-  type ProviderSession,
-} from "@qibates/provider";
+import { type Connector, type Provider, ProviderError, type ProviderSession } from "@qibates/provider";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
-import { acceptedLocale, refusalMessage, refusalStatus, withRetryAfter } from "../error-answers.ts";
+import { restErrorHandler } from "../error-answers.ts";
 import type { CallerSessions } from "../live-sessions.ts";
 import type { LoginThrottle } from "../login-throttle.ts";
 import { type Caller, HttpError } from "./context.ts";
@@ -43,31 +36,18 @@ export function planningApi(
     async (scope) => {
       scope.decorateRequest("planningCaller", null);
 
-      scope.setErrorHandler((error, request, reply) => {
-        if (error instanceof HttpError) return sendError(reply, error.status, error.message);
-        if (error instanceof PlanningRequestError) return sendError(reply, 400, error.message);
-        // A job refused past its owner's or the server's bound (the provider's job queue): 429, and when to retry.
-        const busy = busySeconds(error);
-        if (busy !== null)
-          return sendError(
-            reply.header("retry-after", String(busy)),
-            429,
-            busyMessage(error as ProviderError, acceptedLocale(request.headers["accept-language"])),
-          );
-        if (error instanceof ProviderError) {
-          return sendError(reply, error.code === "LOGIN_FAILED" ? 401 : 400, error.message);
-        }
-        // Fastify's refusals, the host's and the wire's (refusalStatus).
-        const status = refusalStatus(error);
-        if (status !== null)
-          return sendError(
-            withRetryAfter(reply, error),
-            status,
-            refusalMessage(error, request.headers["accept-language"]) || "Bad request",
-          );
-        request.log.error({ err: error }, "planning-rest: internal error");
-        return sendError(reply, 500, "Internal server error");
-      });
+      scope.setErrorHandler(
+        restErrorHandler({
+          label: "planning-rest",
+          own: (error) =>
+            error instanceof HttpError
+              ? { status: error.status, message: error.message }
+              : error instanceof PlanningRequestError
+                ? { status: 400, message: error.message }
+                : null,
+          send: sendError,
+        }),
+      );
       const notServed = (request: FastifyRequest, reply: FastifyReply) =>
         sendError(reply, 404, `No resource at ${request.method} ${request.url.split("?")[0] ?? ""}.`);
       scope.setNotFoundHandler(notServed);
