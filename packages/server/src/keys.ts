@@ -26,7 +26,7 @@ export interface AdminKeyInfo extends ApiKeyInfo {
 }
 
 /** A key's row as both lists read it (`KEY_COLUMNS`). */
-interface KeyRow {
+type KeyRow = {
   id: number | string;
   name: string;
   provider: KeyOwner["provider"];
@@ -34,7 +34,7 @@ interface KeyRow {
   key_prefix: string;
   created_at: Date | string;
   last_used_at: Date | string | null;
-}
+};
 
 /** The columns of a listed key. */
 const KEY_COLUMNS = "id, name, provider, owner_email, key_prefix, created_at, last_used_at";

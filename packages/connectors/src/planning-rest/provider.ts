@@ -7,24 +7,16 @@ import {
   ALL_DIMENSIONS_QUERY,
   DERIVED_VALUES_QUERY,
   exportDataSliceRequest,
-  JOB_STATUS,
-  JOB_TYPE,
-  type JobRequest,
-  type JobStatusAsReceived as JobStatus,
-  jobTypeQuery,
   PLANNING_PATHS,
   planningPath,
   planningRestRoot,
   type MemberAsReceived as RestMember,
-  JOB_RUNNING as RUNNING,
   readApplicationNames,
   readBusinessRules,
   readDataManagementDimensions,
   readDataManagementPlans,
   readDataSliceAnswer,
   readDimensionNames,
-  readJobDefinitions,
-  readJobId,
   readPlanTypeNames,
   readDataStorage as storageOf,
 } from "@qibates/protocols/planning-rest";
@@ -43,30 +35,20 @@ import type {
 } from "@qibates/provider";
 import {
   afterCellsWritten,
-  afterJobLaunched,
   applicationUnknown,
   CELLS_WRITTEN_BEFORE_FAILURE,
   cubeUnknown,
-  jobStillRunning,
-  oneLine,
-  onSaveRuleNotLaunched,
-  onSaveRuleStillRunning,
   ProviderError,
-  type ProviderText,
-  ruleStillRunning,
-  sentenceBefore,
-  withRulesNotLaunched,
-  withRulesNotLaunchedAfterFailure,
 } from "@qibates/provider";
 import { ListBudget } from "../net/list-budget.ts";
-import { CONNECTOR_REASONS, UNREADABLE } from "../net/unreadable.ts";
-import { retryWhileBusy, withAnswerDeadline, withinOneReadTimeout } from "../net/upstream.ts";
+import { UNREADABLE } from "../net/unreadable.ts";
 import { OUTLINE_TTL_MS, OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing } from "../remote/unsupported.ts";
 import { PlanningRestClient } from "./client.ts";
 import { type DimensionInfo, type FormHost, openForm, submitCells } from "./forms.ts";
 import { MemberCache, type MemberFacts } from "./member-cache.ts";
+import { PlanningRuleJobs, type RuleJobOptions } from "./rule-jobs.ts";
 
 type Schemas = components["schemas"];
 
@@ -82,14 +64,7 @@ type Schemas = components["schemas"];
 /** Planning REST has no server level: one server per address, named as the demo names its Planning server. */
 export const PLANNING_REST_SERVER = "Planning";
 
-export interface PlanningRestOptions extends RemoteProviderOptions {
-  /** How long a rule's job is polled before the call gives up. */
-  jobTimeoutMs: number;
-  /**
-   * Longest time between two polls of a job (default 200 ms): the first poll comes after
-   * {@link FIRST_POLL_MS} (or `pollMs` if shorter), each wait after it 1.5 times the last, up to `pollMs`.
-   */
-  pollMs?: number;
+export interface PlanningRestOptions extends RemoteProviderOptions, RuleJobOptions {
   /** How long a dimension's members read from the server are reused within one session (default 10 minutes). */
   membersTtlMs?: number;
 }
@@ -109,25 +84,7 @@ interface UpstreamSession {
 
 const enc = encodeURIComponent;
 
-/**
- * The wait before a job's first poll: a rule that ends in a few tens of milliseconds is heard of then, not
- * after a whole `pollMs` (200 ms by default, most of the user's wait for a short rule or a form's rules on save).
- */
-export const FIRST_POLL_MS = 25;
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
-/** A business rule or ruleset as the server names it, the job type it runs as, and its plan type if told. */
-interface FoundRule {
-  jobType: string;
-  ruleName: string;
-  /** The plan type the rule is deployed to, when its definition names it (`planTypeName`); else `null`. */
-  planType: string | null;
-}
-
-/** A rule the application has neither as a business rule nor as a ruleset. */
-function ruleUnknown(rule: string, cube: string): ProviderError {
-  return new ProviderError("RULE_UNKNOWN", `Unknown business rule ${rule}.`, { rule, cube }, "ruleName");
-}
 
 export class PlanningRestProvider extends RemoteProvider<UpstreamSession> implements Provider {
   readonly id = "planning-rest";
@@ -370,10 +327,15 @@ function outlineOf(
 const PARALLEL = 4;
 
 class PlanningRestOperations implements PlanningOperations {
+  /** The business rules run as jobs (`rule-jobs.ts`). */
+  private readonly rules: PlanningRuleJobs;
+
   constructor(
     private readonly provider: PlanningRestProvider,
-    private readonly options: PlanningRestOptions,
-  ) {}
+    readonly options: PlanningRestOptions,
+  ) {
+    this.rules = new PlanningRuleJobs(provider, options);
+  }
 
   async listForms(session: ProviderSession): Promise<Schemas["FormList"]> {
     throw missing(session.connector, "forms", "nav/listforms", { because: "list" });
@@ -671,9 +633,9 @@ class PlanningRestOperations implements PlanningOperations {
     const saved = (e: unknown): never => {
       throw written ? afterCellsWritten(e, CELLS_WRITTEN_BEFORE_FAILURE.form) : e;
     };
-    const rules = await this.runOnSave(session, ref, form.cube, onSave, input.prompts ?? [], written).catch(
-      saved,
-    );
+    const rules = await this.rules
+      .runOnSave(session, ref, form.cube, onSave, input.prompts ?? [], written)
+      .catch(saved);
     const after = await openForm(
       host,
       {
@@ -699,62 +661,14 @@ class PlanningRestOperations implements PlanningOperations {
   }
 
   /**
-   * The form's rules on save, in turn, sharing ONE CALC_JOB_TIMEOUT_SECONDS counted from the first one's launch
-   * (the calls that find them share one PROVIDER_READ_TIMEOUT_SECONDS before it), so that a submit keeps the bound
-   * of a single rule: CALC_JOB_TIMEOUT_SECONDS + PROVIDER_CONNECT_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS
-   * for its rules. A rule still running when that time runs out is `RULE_FAILED` "still running", naming the rules
-   * after it, which are not launched; a rule whose turn comes after it ran out is `RULE_FAILED` "not launched".
-   * A rule that fails says, after the server's reason, that the form's cells were saved (`written`: some were),
-   * then names the rules after it, which are not launched.
+   * Runs the rule as a `RULES` job and follows it (`PlanningRuleJobs.launch`, `rule-jobs.ts`).
    */
-  private async runOnSave(
+  launchRule(
     session: ProviderSession,
     ref: ApplicationRef,
-    cube: string,
-    onSave: readonly string[],
-    prompts: NonNullable<SubmitFormInput["prompts"]>,
-    written: boolean,
-  ): Promise<Schemas["RuleRun"][]> {
-    if (onSave.length === 0) return [];
-    const { app, found } = await this.findRules(session, ref, onSave);
-    const waitMs = this.options.jobTimeoutMs;
-    const seconds = Math.round(waitMs / 1000);
-    let deadline: number | undefined;
-    const rules: Schemas["RuleRun"][] = [];
-    for (const [i, ruleName] of onSave.entries()) {
-      const rule = found[i];
-      if (!rule) throw ruleUnknown(ruleName, cube);
-      const after = onSave.slice(i + 1);
-      if (deadline !== undefined && Date.now() >= deadline) {
-        const reason = onSaveRuleNotLaunched(seconds, after);
-        throw new ProviderError("RULE_FAILED", `The business rule ${rule.ruleName} was ${reason.en}.`, {
-          rule: rule.ruleName,
-          reason,
-        });
-      }
-      const first = deadline === undefined;
-      deadline ??= Date.now() + waitMs;
-      const sent = prompts.find((p) => same(String(p.ruleinfo.ruleName), ruleName));
-      const run = await this.runJob(
-        session,
-        app,
-        rule,
-        (sent?.prompts ?? []) as Schemas["PromptValue"][],
-        deadline,
-        (jobId) =>
-          withRulesNotLaunched(
-            first
-              ? jobId === undefined
-                ? ruleStillRunning(seconds)
-                : jobStillRunning(seconds, jobId)
-              : onSaveRuleStillRunning(seconds, jobId),
-            after,
-          ),
-        (reason) => withRulesNotLaunchedAfterFailure(written ? cellsSavedBeforeRule(reason) : reason, after),
-      );
-      rules.push(run);
-    }
-    return rules;
+    input: RuleRef & { prompts: Schemas["PromptValue"][] },
+  ): Promise<Schemas["RuleRun"]> {
+    return this.rules.launch(session, ref, input);
   }
 
   async listOnSaveRules(session: ProviderSession): Promise<Schemas["OnSaveRuleList"]> {
@@ -832,157 +746,6 @@ class PlanningRestOperations implements PlanningOperations {
   async planTypeVariables(session: ProviderSession, ref: ApplicationRef, cube: string) {
     const app = await this.provider.application(session, ref);
     return this.provider.variables(session, app, cube);
-  }
-
-  /**
-   * The application's business rules (`GET …/jobdefinitions?q={"jobType":"RULES"}`), each with its plan type
-   * when the server names it.
-   */
-  private async ruleNames(
-    session: ProviderSession,
-    app: string,
-    jobType: string = JOB_TYPE.rules,
-  ): Promise<{ name: string; planType: string | null }[]> {
-    const { client } = this.provider.upstream(session);
-    const r = await client.get<unknown>(`/applications/${enc(app)}/jobdefinitions?${jobTypeQuery(jobType)}`);
-    const definitions = readJobDefinitions(r, jobType);
-    if (definitions === null) throw client.malformed(UNREADABLE.noItems("GET /jobdefinitions"));
-    return definitions;
-  }
-
-  /**
-   * The business rules named (`RULES`), else the rulesets (`RULESET`, Oracle's "Ruleset" page: prompts optional,
-   * defaults from Calculation Manager), each with the name and job type it runs as (`undefined`: unknown). Their
-   * calls share one PROVIDER_READ_TIMEOUT_SECONDS (`withinOneReadTimeout`): with the jobs' own wait, a call that
-   * launches them lasts at most CALC_JOB_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS (and the connect
-   * timeout), however slowly the server responds to each.
-   */
-  private findRules(
-    session: ProviderSession,
-    ref: ApplicationRef,
-    names: readonly string[],
-  ): Promise<{ app: string; found: (FoundRule | undefined)[] }> {
-    return withinOneReadTimeout(async () => {
-      const app = await this.provider.application(session, ref);
-      if (names.length === 0) return { app, found: [] };
-      const rules = await this.ruleNames(session, app);
-      const inRules = names.map((name) => rules.find((n) => same(n.name, name)));
-      const rulesets = inRules.every((r) => r !== undefined)
-        ? []
-        : await this.ruleNames(session, app, JOB_TYPE.ruleset);
-      const found = names.map((name, i): FoundRule | undefined => {
-        const rule = inRules[i];
-        if (rule) return { jobType: JOB_TYPE.rules, ruleName: rule.name, planType: rule.planType };
-        // A ruleset spans plan types: none is checked.
-        const ruleset = rulesets.find((n) => same(n.name, name));
-        return ruleset ? { jobType: JOB_TYPE.ruleset, ruleName: ruleset.name, planType: null } : undefined;
-      });
-      return { app, found };
-    });
-  }
-
-  /**
-   * Runs the rule as a `RULES` job (`POST …/jobs`, prompts as `parameters`; it runs on the plan type it is
-   * deployed to) and polls `GET …/jobs/{id}` until it ends, CALC_JOB_TIMEOUT_SECONDS at most from its launch.
-   * A rule whose definition names another plan type than the one asked is unknown there, as on the demo server:
-   * it is not run on a plan type the caller did not choose. A server that does not name it runs the rule on its
-   * own plan type, whichever was asked.
-   */
-  async launchRule(
-    session: ProviderSession,
-    ref: ApplicationRef,
-    input: RuleRef & { prompts: Schemas["PromptValue"][] },
-  ): Promise<Schemas["RuleRun"]> {
-    const { app, found } = await this.findRules(session, ref, [input.ruleName]);
-    const rule = found[0];
-    if (!rule || (rule.planType !== null && !same(rule.planType, input.cube))) {
-      throw ruleUnknown(input.ruleName, input.cube);
-    }
-    const seconds = Math.round(this.options.jobTimeoutMs / 1000);
-    return this.runJob(session, app, rule, input.prompts, Date.now() + this.options.jobTimeoutMs, (jobId) =>
-      jobId === undefined ? ruleStillRunning(seconds) : jobStillRunning(seconds, jobId),
-    );
-  }
-
-  /**
-   * Launches `rule` and follows its job until `deadline` (a time in ms, as `Date.now()`): the launch's answer and
-   * every poll's are waited for within it (`withAnswerDeadline`), so the caller hears "still running" (`stillRunning`,
-   * given the job number when the server gave one) then, however slowly the server responds. A job that fails is
-   * `RULE_FAILED` with the server's words, or its number and status, as `failedReason` completes them.
-   */
-  private async runJob(
-    session: ProviderSession,
-    app: string,
-    rule: FoundRule,
-    prompts: readonly Schemas["PromptValue"][],
-    deadline: number,
-    stillRunningReason: (jobId?: string | number) => ProviderText,
-    failedReason: (reason: string | ProviderText) => string | ProviderText = (reason) => reason,
-  ): Promise<Schemas["RuleRun"]> {
-    const { client } = this.provider.upstream(session);
-    const { jobType, ruleName } = rule;
-    const started = Date.now();
-    const parameters = Object.fromEntries(prompts.map((p) => [p.name, p.value]));
-    const request: JobRequest = { jobType, jobName: ruleName, parameters };
-    const stillRunning = (jobId?: string | number) => {
-      const reason = stillRunningReason(jobId);
-      return new ProviderError("RULE_FAILED", `The business rule ${ruleName} was ${reason.en}.`, {
-        rule: ruleName,
-        reason,
-      });
-    };
-    const waited = <T>(work: () => Promise<T>, jobId?: string | number): Promise<T> =>
-      withAnswerDeadline(deadline, work).catch((e: unknown) => {
-        // The request's own wait ends at the deadline, never before it (a timer of Node's, `exchange` in net/upstream.ts).
-        throw e instanceof ProviderError && e.answerWaitEnded === true ? stillRunning(jobId) : e;
-      });
-    let job = await waited(() => client.post<JobStatus>(`/applications/${enc(app)}/jobs`, request));
-    const jobId = readJobId(job);
-    if (jobId === null) throw client.malformed(UNREADABLE.launchWithoutJobId());
-    const longest = this.options.pollMs ?? 200;
-    let wait = Math.min(FIRST_POLL_MS, longest);
-    while (typeof job.status === "number" && RUNNING.has(job.status)) {
-      const left = deadline - Date.now();
-      if (left <= 0) throw stillRunning(jobId);
-      await new Promise((r) => setTimeout(r, Math.min(wait, left)));
-      wait = Math.min(wait * 1.5, longest);
-      job = await retryWhileBusy(
-        deadline,
-        () => waited(() => client.get<JobStatus>(`/applications/${enc(app)}/jobs/${jobId}`), jobId),
-        () => stillRunning(jobId),
-      ).catch((e: unknown) => {
-        throw afterJobLaunched(e, jobId);
-      });
-    }
-    const details = typeof job.details === "string" && job.details.trim() !== "" ? job.details.trim() : null;
-    // The server's words in an error, bounded as every upstream message is (one line, 300 characters).
-    const failure = details === null ? null : oneLine(details);
-    if (job.status === JOB_STATUS.completed) {
-      return { ruleName, status: "completed", durationMs: Date.now() - started, message: details };
-    }
-    if (job.status === JOB_STATUS.invalidParameter) {
-      // The registry's message in the caller's language, then the server's own reason in its words when it gives
-      // one, completed as a failure is (at a submit: the cells saved, the rules after it not launched).
-      const reason = failedReason(failure ?? "");
-      const en = typeof reason === "string" ? reason : reason.en;
-      if (en !== "") throw new ProviderError("PROMPT_INVALID", en, { rule: ruleName, reason }, "prompts");
-      throw new ProviderError(
-        "PROMPT_INVALID",
-        `The business rule "${ruleName}" refused a runtime prompt value.`,
-        { rule: ruleName },
-        "prompts",
-      );
-    }
-    if (typeof job.status !== "number") throw client.malformed(UNREADABLE.statusWithoutCode());
-    const reason = failedReason(failure ?? CONNECTOR_REASONS.jobEnded(jobId, job.status));
-    const en = typeof reason === "string" ? reason : reason.en;
-    // The field is the rule's name, as on the demo server: the rule failed, not a value of the call.
-    throw new ProviderError(
-      "RULE_FAILED",
-      `The business rule ${ruleName} failed: ${en}`,
-      { rule: ruleName, reason },
-      "ruleName",
-    );
   }
 
   /**
@@ -1113,20 +876,6 @@ class PlanningRestOperations implements PlanningOperations {
       engineError(e);
     }
   }
-}
-
-/**
- * The reason of a form's rule on save whose job failed (`reason`: the server's words, or the job's number and
- * status), then that the cells of the form, written before the rule was launched, stay written: the server's job
- * details say nothing of them, and a caller who knows the demo (where a failing rule cancels the whole submit)
- * would think them lost.
- */
-function cellsSavedBeforeRule(reason: string | ProviderText): ProviderText {
-  const text = typeof reason === "string" ? { en: reason, fr: reason } : reason;
-  return {
-    en: `${sentenceBefore(text.en)}The cells of the form were saved before the rule ran.`,
-    fr: `${sentenceBefore(text.fr)}Les cellules du formulaire ont été enregistrées avant l'exécution de la règle.`,
-  };
 }
 
 /**
