@@ -98,6 +98,13 @@ export {
   olapLayerName,
   queryOlapMembers,
 } from "./olap.ts";
+/** What each operation does on the server (read, write, a long job), declared beside the contract. */
+export {
+  ESSBASE_EFFECTS,
+  type OperationEffect,
+  operationEffect,
+  PLANNING_EFFECTS,
+} from "./operation-effects.ts";
 export type {
   ApplicationRef,
   DataSlice,

@@ -2,7 +2,13 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { setMaxListeners } from "node:events";
 import type { Readable } from "node:stream";
 import { withinCallDeadline } from "@qibates/connectors/net";
-import type { Provider } from "@qibates/provider";
+import {
+  ESSBASE_EFFECTS,
+  type OperationEffect,
+  operationEffect,
+  PLANNING_EFFECTS,
+  type Provider,
+} from "@qibates/provider";
 import {
   acceptedLocale,
   protocolLocale,
@@ -41,11 +47,6 @@ interface WireCall {
 const current = new AsyncLocalStorage<WireCall>();
 const calls = new WeakMap<FastifyRequest, WireCall>();
 
-/** Provider calls that ask the server for a change. */
-const WRITES = new Set(["save", "setVariable", "submitForm", "setTaskStatus", "importDataSlice"]);
-/** Provider calls bounded by CALC_JOB_TIMEOUT_SECONDS rather than by the call's deadline. */
-const LONG = new Set(["calculate", "launchRule"]);
-
 /**
  * How long an endpoint has, once its request to the server has been dropped at the deadline, to answer (its answer
  * is then replaced by the deadline's error) before the deadline's error is sent without it: an endpoint waiting
@@ -58,17 +59,18 @@ const ANSWER_GRACE_MS = 1000;
  * (`wrote`), a calculation or a rule (the deadline lifted).
  */
 export function underWireDeadline(provider: Provider): Provider {
-  const watched = <T extends object>(ops: T): T =>
+  // What each operation does is the contract's declaration (`ESSBASE_EFFECTS`, `PLANNING_EFFECTS`).
+  const watched = <T extends object>(ops: T, effects: Readonly<Record<string, OperationEffect>>): T =>
     new Proxy(ops, {
       get(target, name, receiver) {
         const f: unknown = Reflect.get(target, name, receiver);
-        if (typeof name !== "string" || typeof f !== "function" || !(WRITES.has(name) || LONG.has(name)))
-          return f;
+        const effect = operationEffect(effects, name);
+        if (typeof f !== "function" || effect === "read") return f;
         return (...args: unknown[]) => {
           const call = current.getStore();
           if (call) {
             call.wrote = true;
-            if (LONG.has(name)) call.lift();
+            if (effect === "long") call.lift();
           }
           return f.apply(target, args);
         };
@@ -76,8 +78,8 @@ export function underWireDeadline(provider: Provider): Provider {
     });
   return {
     ...provider,
-    essbase: provider.essbase && watched(provider.essbase),
-    planning: provider.planning && watched(provider.planning),
+    essbase: provider.essbase && watched(provider.essbase, ESSBASE_EFFECTS),
+    planning: provider.planning && watched(provider.planning, PLANNING_EFFECTS),
   };
 }
 
