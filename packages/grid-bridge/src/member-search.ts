@@ -1,5 +1,5 @@
 import type { components } from "@qibates/client/schema";
-import type { Dimension, Outline } from "@qibates/engine";
+import type { Dimension, Member, Outline } from "@qibates/engine";
 import { keywordRegExp } from "@qibates/engine/members";
 import type { SearchInput } from "@qibates/provider";
 
@@ -20,8 +20,9 @@ export interface SearchCandidate {
  * order, the dimensions in the order the answer lists them), those whose name (`searchIn` `NAME` or `BOTH`) or
  * alias (`ALIAS` or `BOTH`) the keyword matches (`keywordRegExp`: wildcards, whole word), each name of a dimension
  * once — its first instance, the stored member, which Essbase lists before its shared ones — then the page
- * `offset`/`limit` of them. A server's hits may hold more members than the keyword matches (a fragment of it, a
- * looser pattern): the rule chooses among them as the demo chooses among its outline's members.
+ * `offset`/`limit` of them. Each candidate is read when it is given, never kept. A server's hits may hold more
+ * members than the keyword matches (a fragment of it, a looser pattern): the rule chooses among them as the
+ * demo chooses among its outline's members.
  */
 export function searchAnswer(
   input: SearchInput,
@@ -71,19 +72,34 @@ export function searchOutline(
 ): Schemas["SearchResponse"] {
   const dims = dimension ? [dimension] : [...outline.baseDimensions, ...outline.attributeDimensions];
   function* candidates(): Generator<SearchCandidate> {
+    // One view of the member at hand, given again for each member (searchAnswer reads a candidate when it is
+    // given): nothing is made per member, and a level, a generation or an alias is read only for a member the
+    // rule reads it of.
+    let at: Member | undefined;
+    let dim = "";
+    const view: SearchCandidate = {
+      get dimension() {
+        return dim;
+      },
+      get name() {
+        return (at as Member).name;
+      },
+      get alias() {
+        return (at as Member).alias(table) ?? null;
+      },
+      get generation() {
+        return (at as Member).generation;
+      },
+      get level() {
+        return (at as Member).level;
+      },
+    };
     for (const d of dims) {
+      dim = d.name;
       for (const m of d.members) {
         if (m.isShared) continue;
-        // The alias is read only when the rule or the answer needs it: a search of names reads none it skips.
-        yield {
-          dimension: d.name,
-          name: m.name,
-          get alias() {
-            return m.alias(table) ?? null;
-          },
-          generation: m.generation,
-          level: m.level,
-        };
+        at = m;
+        yield view;
       }
     }
   }
