@@ -267,6 +267,7 @@ export function xmlaMembers(
   const lookupByQuery = async (
     labels: readonly string[],
     d: Dimensions,
+    whole: boolean,
   ): Promise<(RemoteMemberInfo[] | null)[]> => {
     const text = `|${[...new Set(labels.map((l) => l.toLowerCase()))].join("|")}|`;
     const literal = `"${text.replaceAll('"', '""')}"`;
@@ -275,8 +276,10 @@ export function xmlaMembers(
         const h = d.hierarchyOf[i] as string;
         const current = `${h}.CurrentMember`;
         // Each label stands between two bars in the text: a member is found when its name or caption, between
-        // bars, is one of them (not when it is only a part of a longer label).
-        const found = `InStr(${literal}, "|" + LCase(${current}.Name) + "|") > 0 OR InStr(${literal}, "|" + LCase(${current}.Properties("MEMBER_CAPTION")) + "|") > 0`;
+        // bars, is one of them (not when it is only a part of a longer label). Without `whole`, when it is any
+        // part of the text: for an MDX that does not join strings with `+`.
+        const asked = (t: string) => (whole ? `"|" + LCase(${t}) + "|"` : `LCase(${t})`);
+        const found = `InStr(${literal}, ${asked(`${current}.Name`)}) > 0 OR InStr(${literal}, ${asked(`${current}.Properties("MEMBER_CAPTION")`)}) > 0`;
         // A dimension's single top: the dimension read subtree by subtree (no set as large as the dimension).
         const top = d.virtual.has(dim.name) ? undefined : d.roots[i]?.uniqueName;
         const members = top ? membersWhere(h, top, found) : `Filter(${h}.Members, ${found})`;
@@ -354,13 +357,17 @@ export function xmlaMembers(
       // the server, one round fewer); more, in one query per dimension once the dimensions are known.
       if (labels.length <= LABELS_BY_ROWSETS) return lookupByRowsets(labels);
       const d = await dimensions();
-      // A cube of one dimension has no other to hold the query's calculated member.
-      if (d.dimensions.length < 2) return lookupByRowsets(labels);
+      const refused = (e: unknown) => e instanceof ProviderError && e.code === "PROVIDER_FAILED";
       try {
-        return await lookupByQuery(labels, d);
+        return await lookupByQuery(labels, d, true);
       } catch (e) {
-        // A server whose MDX refuses the query is asked label by label.
-        if (e instanceof ProviderError && e.code === "PROVIDER_FAILED") return lookupByRowsets(labels);
+        if (!refused(e)) throw e;
+      }
+      // A server whose MDX refuses the query is asked the looser one, then label by label.
+      try {
+        return await lookupByQuery(labels, d, false);
+      } catch (e) {
+        if (refused(e)) return lookupByRowsets(labels);
         throw e;
       }
     },
