@@ -1,7 +1,7 @@
 import type { components } from "@qibates/client/schema";
-import { keywordRegExp } from "@qibates/engine/members";
 import type { FilterInput, SearchInput } from "@qibates/provider";
 import { ProviderError } from "@qibates/provider";
+import { searchAnswer } from "./member-search.ts";
 
 type Schemas = components["schemas"];
 
@@ -105,38 +105,28 @@ export function searchAnswerOf(
   hits: readonly ServerMemberRow[],
   dimensionOrder: readonly string[],
 ): Schemas["SearchResponse"] {
-  const re = keywordRegExp(input.keyword, input.matchWholeWord);
   const place = new Map(dimensionOrder.map((d, i) => [lower(d), i]));
   const only = input.dimension === null ? null : lower(input.dimension);
-  const found = hits
+  const rows = hits
     .filter((r) => {
       if (r.shared) return false;
       if (only !== null && lower(r.dimension) !== only) return false;
-      if (!place.has(lower(r.dimension))) return false;
-      if (input.searchIn !== "ALIAS" && re.test(r.name)) return true;
-      const alias = input.searchIn !== "NAME" ? rowAlias(r, table) : null;
-      return alias !== null && re.test(alias);
+      return place.has(lower(r.dimension));
     })
     .map((r, i) => ({ r, i }))
     .sort(
       (a, b) =>
         (place.get(lower(a.r.dimension)) as number) - (place.get(lower(b.r.dimension)) as number) ||
         a.i - b.i,
-    )
-    .map(({ r }) => r);
-  return {
-    keyword: input.keyword,
-    matchWholeWord: input.matchWholeWord,
-    searchIn: input.searchIn,
-    total: found.length,
-    offset: input.offset,
-    limit: input.limit,
-    members: found.slice(input.offset, input.offset + input.limit).map((r) => ({
+    );
+  return searchAnswer(
+    input,
+    rows.map(({ r }) => ({
       dimension: r.dimension,
       name: r.name,
       alias: rowAlias(r, table),
       generation: r.generation,
       level: r.level,
     })),
-  };
+  );
 }

@@ -8,7 +8,8 @@ import { type ConnectorHarness, openConnectorHarness } from "../../src/answer-ke
  * members (30 groups of 100 entities, a few entities with children of their own, aliases on some) is served by
  * the connector's own XMLA endpoint, reached through a stand-in that counts every request. In a fresh session,
  * the children of a group, a search by name and the dimension's first level each ask the server a few requests,
- * never the dimension member by member; a first refresh of 1,000 rows asks as many as one of 4 rows. Every answer
+ * never the dimension member by member; a first refresh of 1,000 rows asks as many as one of 4 rows and reads
+ * about its own rows' members only (bytes counted). Every answer
  * is the engine alone's (the demo address over the same cube), order included.
  */
 
@@ -48,9 +49,10 @@ function outline() {
   };
 }
 
-/** A proxy to `target` that counts the requests passed on (each body kept). */
+/** A proxy to `target` that counts the requests passed on (each body kept) and the bytes answered. */
 async function countingStandIn(target: URL) {
   const seen: string[] = [];
+  const answered: number[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -61,6 +63,10 @@ async function countingStandIn(target: URL) {
         { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
+          const at = answered.push(0) - 1;
+          answer.on("data", (c: Buffer) => {
+            answered[at] = (answered[at] ?? 0) + c.length;
+          });
           answer.pipe(res);
         },
       );
@@ -70,7 +76,7 @@ async function countingStandIn(target: URL) {
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const { port } = server.address() as AddressInfo;
-  return { seen, port, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { seen, answered, port, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 /** A request that lists a member's children or a dimension's members through the rowsets. */
@@ -118,12 +124,14 @@ describe("ssas: member selection and a big sheet on a 3,100-member dimension", (
   const fresh = async (path: string, body: Record<string, unknown>) => {
     const session = await login();
     standIn.seen.length = 0;
+    standIn.answered.length = 0;
     const remote = await call(path, body, session);
     const sent = [...standIn.seen];
+    const bytes = standIn.answered.reduce((a, b) => a + b, 0);
     const demo = await call(path, body, h.demoLogin);
     expect(remote.status, JSON.stringify(remote.json).slice(0, 800)).toBe(200);
     expect(demo.status).toBe(200);
-    return { remote: remote.json, demo: demo.json, sent };
+    return { remote: remote.json, demo: demo.json, sent, bytes };
   };
 
   it.each([
@@ -176,5 +184,8 @@ describe("ssas: member selection and a big sheet on a 3,100-member dimension", (
     // The cube's names (2), the dimensions and tops (2), one query per dimension (3), the cells (1).
     expect(big.sent.length).toBeLessThanOrEqual(8);
     expect(big.sent.length).toBeLessThanOrEqual(small.sent.length);
+    // What the server answers for the sheet's labels is about their own members and ancestors: no member whose
+    // name is only a part of a label (E1 in E10), no cell beside them. The sheet's data is read as well.
+    expect(big.bytes / (sheet(1000).length - 2)).toBeLessThan(700);
   });
 });

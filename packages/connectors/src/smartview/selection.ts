@@ -1,7 +1,6 @@
 import type { components } from "@qibates/client/schema";
-import { keywordRegExp } from "@qibates/engine/members";
-import type { MembersOnDemand } from "@qibates/grid-bridge";
-import { remoteAliasTable, remoteDimension } from "@qibates/grid-bridge";
+import type { MembersOnDemand, SearchCandidate } from "@qibates/grid-bridge";
+import { remoteAliasTable, remoteDimension, searchAnswer } from "@qibates/grid-bridge";
 import { enumMembersBody, svList } from "@qibates/protocols/smartview";
 import type { CubeRef, FilterInput, SearchInput } from "@qibates/provider";
 import { ProviderError } from "@qibates/provider";
@@ -251,8 +250,8 @@ export function keywordPattern(keyword: string, whole: boolean): string {
  * `nav/search` by name asked of the server, one round of two queries a dimension: the members of the dimension
  * (every dimension, base then attribute, when none is named) whose name matches (`Filter` with Essbase MDX's
  * `IsMatch` on `MEMBER_NAME`, Oracle's Essbase MDX reference), each with its generation and level, and the same
- * set as the call's table shows it. The keyword's own rule (`keywordRegExp`, the demo's) then chooses among
- * them, so the answer is the demo's whatever the server's pattern took in; a shared member is found once, its
+ * set as the call's table shows it. The search rule every path shares (`searchAnswer`, the demo's) then chooses
+ * among them, so the answer is the demo's whatever the server's pattern took in; a shared member is found once, its
  * first (stored) instance. `null` when this path does not answer the search: a search of aliases (no public
  * source shows a member's alias in a table read inside an Essbase MDX expression), a keyword with other
  * characters than {@link PLAIN_KEYWORD}'s (the server's pattern escapes them its own way), a cube of one
@@ -276,7 +275,6 @@ export async function searchFromServer(
       : [remoteDimension(remote, input.dimension, cube.cube, "dimension").name];
   const base = remote.dimensions.filter((d) => d.type !== "attribute");
   const pattern = keywordPattern(input.keyword, input.matchWholeWord).replace(/"/g, "");
-  const matches = keywordRegExp(input.keyword, input.matchWholeWord);
   const budget = new ListBudget(client);
   const perDimension = await Promise.all(
     dims.map(async (dimension) => {
@@ -290,27 +288,13 @@ export async function searchFromServer(
       ]);
       if (shown.length !== rows.rows.length)
         throw client.malformed(UNREADABLE.columnTuples(shown.length, rows.rows.length));
-      const seen = new Set<string>();
-      return rows.rows.flatMap((r, i) => {
-        const key = r.name.toLowerCase();
-        if (seen.has(key)) return [];
-        seen.add(key);
+      return rows.rows.map((r, i) => {
         const label = shown[i];
         const alias = label !== undefined && label !== "" && label !== r.name ? label : null;
-        if (!matches.test(r.name)) return [];
-        return [{ dimension, name: r.name, alias, generation: r.generation, level: r.level }];
+        return { dimension, name: r.name, alias, generation: r.generation, level: r.level };
       });
     }),
   );
   if (perDimension.some((d) => d === null)) return null;
-  const found = perDimension.flat() as Schemas["SearchHit"][];
-  return {
-    keyword: input.keyword,
-    matchWholeWord: input.matchWholeWord,
-    searchIn: input.searchIn,
-    total: found.length,
-    offset: input.offset,
-    limit: input.limit,
-    members: found.slice(input.offset, input.offset + input.limit),
-  };
+  return searchAnswer(input, perDimension.flat() as SearchCandidate[]);
 }

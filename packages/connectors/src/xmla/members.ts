@@ -260,30 +260,33 @@ export function xmlaMembers(
   /**
    * Every label in one MDX `Execute` per dimension, sent at once: the members whose name or caption (lower case)
    * is found in the labels' text, each with its ancestors (`Generate(…, Ascendants(…))`), described by the
-   * intrinsic properties MDSCHEMA_MEMBERS carries (`DIMENSION PROPERTIES`). The server's answer holds a
-   * superset (a name found inside a longer label); the labels are then matched exactly, by name first, as the
-   * rowsets' answers are read, so a sheet of a thousand rows costs what a sheet of four does.
+   * intrinsic properties MDSCHEMA_MEMBERS carries (`DIMENSION PROPERTIES`), with no cell. The labels are then
+   * matched exactly, by name first, as the rowsets' answers are read (the server's answer may hold more: a label
+   * that itself holds a bar), so a sheet of a thousand rows costs what a sheet of four does.
    */
   const lookupByQuery = async (
     labels: readonly string[],
     d: Dimensions,
+    whole: boolean,
   ): Promise<(RemoteMemberInfo[] | null)[]> => {
     const text = `|${[...new Set(labels.map((l) => l.toLowerCase()))].join("|")}|`;
     const literal = `"${text.replaceAll('"', '""')}"`;
     const answers = await Promise.all(
       d.dimensions.map(async (dim, i) => {
         const h = d.hierarchyOf[i] as string;
-        // The calculated member lives in another dimension (the accounts one when it can).
-        const host = (d.hierarchyOf.find((_, j) => j !== i && d.dimensions[j]?.type === "accounts") ??
-          d.hierarchyOf.find((_, j) => j !== i)) as string;
         const current = `${h}.CurrentMember`;
-        const found = `InStr(${literal}, LCase(${current}.Name)) > 0 OR InStr(${literal}, LCase(${current}.Properties("MEMBER_CAPTION"))) > 0`;
+        // Each label stands between two bars in the text: a member is found when its name or caption, between
+        // bars, is one of them (not when it is only a part of a longer label). Without `whole`, when it is any
+        // part of the text: for an MDX that does not join strings with `+`.
+        const asked = (t: string) => (whole ? `"|" + LCase(${t}) + "|"` : `LCase(${t})`);
+        const found = `InStr(${literal}, ${asked(`${current}.Name`)}) > 0 OR InStr(${literal}, ${asked(`${current}.Properties("MEMBER_CAPTION")`)}) > 0`;
         // A dimension's single top: the dimension read subtree by subtree (no set as large as the dimension).
         const top = d.virtual.has(dim.name) ? undefined : d.roots[i]?.uniqueName;
         const members = top ? membersWhere(h, top, found) : `Filter(${h}.Members, ${found})`;
         const statement = [
-          `WITH MEMBER ${host}.[QB Generation] AS 'Count(Ascendants(${current}))'`,
-          `SELECT {${host}.[QB Generation]} ON COLUMNS,`,
+          // Nothing on the columns: the rows' members and their properties, no cell ("Skipping axes", MDX with
+          // SSAS 2012 Cookbook: `SELECT { } ON 0, <set> ON 1` lists a set's members without data).
+          `SELECT {} ON COLUMNS,`,
           `Generate(${members}, Ascendants(${current}))`,
           `DIMENSION PROPERTIES ${PROPERTIES.join(", ")} ON ROWS`,
           `FROM ${bracket(cube)}`,
@@ -354,13 +357,17 @@ export function xmlaMembers(
       // the server, one round fewer); more, in one query per dimension once the dimensions are known.
       if (labels.length <= LABELS_BY_ROWSETS) return lookupByRowsets(labels);
       const d = await dimensions();
-      // A cube of one dimension has no other to hold the query's calculated member.
-      if (d.dimensions.length < 2) return lookupByRowsets(labels);
+      const refused = (e: unknown) => e instanceof ProviderError && e.code === "PROVIDER_FAILED";
       try {
-        return await lookupByQuery(labels, d);
+        return await lookupByQuery(labels, d, true);
       } catch (e) {
-        // A server whose MDX refuses the query is asked label by label.
-        if (e instanceof ProviderError && e.code === "PROVIDER_FAILED") return lookupByRowsets(labels);
+        if (!refused(e)) throw e;
+      }
+      // A server whose MDX refuses the query is asked the looser one, then label by label.
+      try {
+        return await lookupByQuery(labels, d, false);
+      } catch (e) {
+        if (refused(e)) return lookupByRowsets(labels);
         throw e;
       }
     },

@@ -1,7 +1,7 @@
 import type { components } from "@qibates/client/schema";
 import type { Member } from "@qibates/engine";
-import { applyApiFilter, keywordRegExp } from "@qibates/engine/members";
-import { engineError, knownAliasTable, type MembersOnDemand } from "@qibates/grid-bridge";
+import { applyApiFilter } from "@qibates/engine/members";
+import { engineError, knownAliasTable, type MembersOnDemand, searchAnswer } from "@qibates/grid-bridge";
 import { bracket, type DataSet } from "@qibates/protocols/xmla";
 import { type FilterInput, ProviderError, type SearchInput } from "@qibates/provider";
 import { UNREADABLE } from "../net/unreadable.ts";
@@ -237,8 +237,8 @@ function literalParts(keyword: string): string[] {
 
 /**
  * `nav/search` asked of the server: per dimension, one `Execute` listing the members whose name (or caption) holds
- * each literal part of the keyword, sent at once for every dimension searched; the keyword's own rule (wildcards,
- * whole word) then picks among them, as the demo's search does. `null` when a dimension searched has several tops.
+ * each literal part of the keyword, sent at once for every dimension searched; the search rule every path shares
+ * (`searchAnswer`: wildcards, whole word, names or captions) then picks among them, as the demo's search does. `null` when a dimension searched has several tops.
  */
 export async function xmlaSearch(
   client: XmlaClient,
@@ -283,22 +283,8 @@ export async function xmlaSearch(
       return storedOnly(selected(client, data, h)).map((m) => ({ m, dimension: h.name }));
     }),
   );
-  const re = keywordRegExp(input.keyword, input.matchWholeWord);
-  const matches = found.flat().filter(({ m }) => {
-    const byName = input.searchIn !== "ALIAS" && re.test(m.name);
-    const byAlias = input.searchIn !== "NAME" && m.alias !== null && re.test(m.alias);
-    return byName || byAlias;
-  });
-  return {
-    keyword: input.keyword,
-    matchWholeWord: input.matchWholeWord,
-    searchIn: input.searchIn,
-    total: matches.length,
-    offset: input.offset,
-    limit: input.limit,
-    members: matches.slice(input.offset, input.offset + input.limit).map(({ m, dimension }) => ({
-      dimension,
-      ...info(m),
-    })),
-  };
+  return searchAnswer(
+    input,
+    found.flat().map(({ m, dimension }) => ({ dimension, ...info(m) })),
+  );
 }

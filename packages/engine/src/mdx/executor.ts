@@ -1232,6 +1232,9 @@ class Executor implements Evaluator {
       if (e.op === "-") return { t: "set", tuples: except(a, b) };
       return { t: "set", tuples: this.crossJoin([a, b], e.at) };
     }
+    // Microsoft's MDX joins two strings with `+` ("+ (String Concatenation) (MDX)"); Essbase's has Concat only.
+    if (this.dialect === "ssas" && e.op === "+" && l.t === "str" && r.t === "str")
+      return { t: "str", v: l.v + r.v };
     if (l.t === "str" || r.t === "str") {
       if (l.t !== "str" || r.t !== "str")
         throw new MdxError("MDX_ARGUMENT", { id: "comparesStringWithValue", operator: e.op }, e.at);

@@ -56,6 +56,14 @@ describe("a calculated member that gives a string", () => {
     expect(r.cells).toEqual(["100", "100 sold", expect.any(Number)]);
   });
 
+  it("in Microsoft's dialect, + joins two strings; in Essbase's it is refused", () => {
+    const query =
+      'WITH MEMBER [Measures].[Label] AS \'"|" + LCase([Product].CurrentMember.Name) + "|"\' ' +
+      "SELECT {[Measures].[Label]} ON COLUMNS, {[Product].[100]} ON ROWS FROM [Basic]";
+    expect(executeMdx(cube, query, { dialect: "ssas" }).cells).toEqual(["|100|"]);
+    expect(() => executeMdx(cube, query)).toThrow(MdxError);
+  });
+
   it("NON EMPTY keeps a row whose only values are strings", () => {
     const r = executeMdx(
       cube,
