@@ -11,7 +11,7 @@ import {
   type ProviderSession,
 } from "@qibates/provider";
 import { CONNECTOR_REASONS, UNREADABLE } from "../net/unreadable.ts";
-import { readingThroughBusy } from "../net/upstream.ts";
+import { retryWhileBusy } from "../net/upstream.ts";
 import type { EssbaseRestClient } from "./client.ts";
 
 const enc = encodeURIComponent;
@@ -65,7 +65,7 @@ export class EssbaseRestExport implements BulkExportPort {
     // it refused started nothing, and a status it will not give yet is no end of the job (a snapshot would stop
     // for it).
     const deadline = Date.now() + this.host.jobTimeoutMs;
-    const { app, cubes } = await readingThroughBusy(
+    const { app, cubes } = await retryWhileBusy(
       deadline,
       () => this.host.cubeNames(session, ref),
       (refusal) => refusal,
@@ -78,7 +78,7 @@ export class EssbaseRestExport implements BulkExportPort {
     const resumed = options.resume;
     const earlier =
       resumed !== undefined
-        ? await readingThroughBusy(
+        ? await retryWhileBusy(
             deadline,
             () => client.getIfFound<JobRecord>(`/jobs/${resumed}`),
             (refusal) => refusal,
@@ -86,7 +86,7 @@ export class EssbaseRestExport implements BulkExportPort {
         : null;
     let job =
       earlier ??
-      (await readingThroughBusy(
+      (await retryWhileBusy(
         deadline,
         () =>
           client.post<JobRecord>("/jobs", {
@@ -114,7 +114,7 @@ export class EssbaseRestExport implements BulkExportPort {
       await new Promise((r) => setTimeout(r, wait));
       wait = Math.min(wait * 2, 1000);
       const id = job.job_ID;
-      job = await readingThroughBusy(
+      job = await retryWhileBusy(
         deadline,
         () => client.get<JobRecord>(`/jobs/${id}`),
         () => {

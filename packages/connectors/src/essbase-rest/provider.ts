@@ -72,7 +72,7 @@ import {
   valueAnswer,
 } from "@qibates/provider";
 import { CONNECTOR_REASONS, UNREADABLE } from "../net/unreadable.ts";
-import { answeringBy, readingThroughBusy, sharingOneReadWait } from "../net/upstream.ts";
+import { retryWhileBusy, withAnswerDeadline, withinOneReadTimeout } from "../net/upstream.ts";
 import { type OpenedGrid, RemoteGridOperations, type Sheet } from "../remote/grid-operations.ts";
 import { membersOnDemand } from "../remote/members.ts";
 import { OUTLINE_TTL_MS, OutlineCache } from "../remote/outline-cache.ts";
@@ -514,10 +514,10 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
   }
 
   async calculate(session: ProviderSession, ref: CubeRef, name: string) {
-    // The calls that find the script share one PROVIDER_READ_TIMEOUT_SECONDS (`sharingOneReadWait`): with the
+    // The calls that find the script share one PROVIDER_READ_TIMEOUT_SECONDS (`withinOneReadTimeout`): with the
     // job's own wait, the call lasts at most CALC_JOB_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS (and the
     // connect timeout), however slowly the server responds to each.
-    const { app, cube, script } = await sharingOneReadWait(async () => {
+    const { app, cube, script } = await withinOneReadTimeout(async () => {
       const { app, cube } = await this.realCube(session, ref);
       const scripts = await this.scripts(session, ref);
       return { app, cube, script: scripts.scripts.find((s) => same(s.name, name)) };
@@ -533,7 +533,7 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
     const { client } = this.p.upstream(session);
     const started = performance.now();
     // CALC_JOB_TIMEOUT_SECONDS counts from the job's launch: the launch's answer and every poll's are waited for
-    // within it (`answeringBy`), so the caller hears "still running" then, however slow the server answers.
+    // within it (`withAnswerDeadline`), so the caller hears "still running" then, however slow the server answers.
     const waitMs = this.options.jobTimeoutMs;
     const deadline = Date.now() + waitMs;
     const stillRunning = (jobId?: number) => {
@@ -547,7 +547,7 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
       );
     };
     const waited = <T>(work: () => Promise<T>, jobId?: number): Promise<T> =>
-      answeringBy(deadline, work).catch((e: unknown) => {
+      withAnswerDeadline(deadline, work).catch((e: unknown) => {
         throw e instanceof ProviderError && e.answerWaitEnded === true ? stillRunning(jobId) : e;
       });
     let job = await waited(() =>
@@ -566,7 +566,7 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
       if (left <= 0) throw stillRunning(jobId);
       await new Promise((r) => setTimeout(r, Math.min(wait, left)));
       wait = Math.min(wait * 2, 1000);
-      job = await readingThroughBusy(
+      job = await retryWhileBusy(
         deadline,
         () => waited(() => client.get<JobRecord>(`/jobs/${jobId}`), jobId),
         () => stillRunning(jobId),

@@ -590,18 +590,12 @@ export class Upstreams {
 
 // The network rules' parts each have their own module; the connectors import them from here, with `Upstreams`.
 export { hostAllowed } from "./allow-list.ts";
-/**
- * The former names of `withAnswerDeadline`, `withinOneReadTimeout` and `retryWhileBusy`, still read by the Essbase
- * REST and Smart View folders until they move to the names above.
- */
 export {
   forwardingClient,
   shareAcrossCalls,
   stoppingTogether,
   withAnswerDeadline,
-  withAnswerDeadline as answeringBy,
   withinCallDeadline,
   withinOneReadTimeout,
-  withinOneReadTimeout as sharingOneReadWait,
 } from "./call-context.ts";
-export { retryWhileBusy, retryWhileBusy as readingThroughBusy } from "./retry.ts";
+export { retryWhileBusy } from "./retry.ts";

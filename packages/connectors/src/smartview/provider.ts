@@ -35,7 +35,7 @@ import {
   valueAnswer,
 } from "@qibates/provider";
 import { UNREADABLE } from "../net/unreadable.ts";
-import { sharingOneReadWait } from "../net/upstream.ts";
+import { withinOneReadTimeout } from "../net/upstream.ts";
 import {
   engineDefaultGrid,
   engineGrid,
@@ -340,10 +340,10 @@ class SmartViewOperations extends RemoteGridOperations<SvCube> implements Essbas
     ref: CubeRef,
     script: string,
   ): Promise<Schemas["CalculateResponse"]> {
-    // The calls that find the script share one PROVIDER_READ_TIMEOUT_SECONDS (`sharingOneReadWait`): with the
+    // The calls that find the script share one PROVIDER_READ_TIMEOUT_SECONDS (`withinOneReadTimeout`): with the
     // launch's own wait, the call lasts at most CALC_JOB_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS (and the
     // connect timeout), however slowly the server responds to each.
-    const { real, name } = await sharingOneReadWait(async () => {
+    const { real, name } = await withinOneReadTimeout(async () => {
       const real = await this.realCube(session, ref);
       return { real, name: (await this.scriptNames(session, real)).find((s) => same(s, script)) };
     });
