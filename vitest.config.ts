@@ -8,8 +8,12 @@ import { defineConfig } from "vitest/config";
  * global (the pure packages), and for the connectors, whose files put back what they fake or spy on (and
  * `vitest-shared-worker.ts` does it again at each file's end).
  */
-function unit(name: string, include: string[], { globalSetup = [] as string[], isolate = true } = {}) {
-  const setupFiles = isolate ? [] : ["./scripts/vitest-shared-worker.ts"];
+function unit(
+  name: string,
+  include: string[],
+  { globalSetup = [] as string[], isolate = true, setupFiles: setup = [] as string[] } = {},
+) {
+  const setupFiles = [...(isolate ? [] : ["./scripts/vitest-shared-worker.ts"]), ...setup];
   return {
     test: {
       name: `unit:${name}`,
@@ -48,6 +52,7 @@ export default defineConfig({
       }),
       unit("cli", ["packages/cli/test/**/*.test.ts"], {
         globalSetup: ["./packages/cli/test/support/global-setup.ts"],
+        setupFiles: ["./packages/cli/test/support/setup.ts"],
       }),
       unit("site", ["site/test/**/*.test.ts"], { isolate: false }),
       unit("tools", ["openapi/**/*.test.ts", "scripts/**/*.test.ts"]),

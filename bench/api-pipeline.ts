@@ -5,7 +5,7 @@
  * session, validation or handler. What it reaches is the ceiling of any API call, so `bench/api-server.ts`
  * can tell the cost of the pipeline from the cost of the calls themselves. Benchmark only; never served.
  */
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import type { AddressInfo } from "node:net";
 import { buildApp } from "../packages/server/src/app.ts";
 import { loadConfig } from "../packages/server/src/config.ts";

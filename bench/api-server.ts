@@ -9,7 +9,7 @@
  * Run: `npx tsx bench/api-server.ts [--duration 10] [--rounds 3] [--write]` (rounds interleave the endpoints;
  * the table shows medians).
  */
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";

@@ -3,7 +3,7 @@
 // taken around a second, identical call, and the files that ran are counted per package; a third call is traced
 // for the calls that cross from one package into another (ARCHITECTURE.md, "The path of one call").
 // `--write` puts the run's figures in ARCHITECTURE.md, between `<!-- call-path:start -->` and `<!-- call-path:end -->`.
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";

@@ -13,7 +13,7 @@
 //   node bench/cold-waits.mjs [--port 7670] [--runs 3] [--only start,calls,site,search] [--json FILE]
 //
 // The port and the next one are used (the baseline). Every server gets a throw-away data folder, removed at the end.
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

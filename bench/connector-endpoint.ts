@@ -2,7 +2,7 @@
 // Essbase REST endpoint, serving Sample.Basic or (argument: a JSON file of `openConnectorHarness` options) one
 // generated cube. Prints the endpoint's provider address as one line, then `served <ms>` for each request it
 // answers (its own time, `served-times.ts`), and stops when its standard input ends.
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { readFileSync } from "node:fs";
 import { openConnectorHarness } from "../packages/cli/src/answer-key.ts";
 import { onServed } from "./served-times.ts";

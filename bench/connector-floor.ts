@@ -23,7 +23,7 @@
  *
  *   npx tsx bench/connector-floor.ts [--zooms 30]
  */
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { fork } from "node:child_process";
 import { once } from "node:events";
 import { createServer, type Server } from "node:http";

@@ -8,7 +8,7 @@
  *
  *   npx tsx bench/connector-path-parts.ts [--calls 1000] [--zooms 30]
  */
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { Outline, outlineSpecFromDocument } from "@qibates/engine";
 import { resolveSettings, runGridOperation } from "@qibates/engine/grid";
 import { gridAnswer, layoutSource } from "@qibates/grid-bridge";

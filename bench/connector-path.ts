@@ -27,7 +27,7 @@
  *
  *   npx tsx bench/connector-path.ts [--rounds 400] [--zoom-rounds 15] [--warmup 20] [--zoom-warmup 2] [--write]
  */
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";

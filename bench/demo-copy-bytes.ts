@@ -6,7 +6,7 @@
  *
  *   npx tsx bench/demo-copy-bytes.ts
  */
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { EmbeddedProvider } from "@qibates/embedded";
 import { memoryStore } from "@qibates/embedded/testing";
 import type { Cube } from "@qibates/engine";

@@ -6,7 +6,7 @@
  *
  *   npx tsx bench/demo-views-memory.ts [--sessions 300] [--mb 1024]
  */
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { numberOption } from "./args.ts";

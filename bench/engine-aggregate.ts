@@ -12,7 +12,7 @@
  *   npx tsx bench/engine-aggregate.ts [--repeats 3] [--duck-repeats 2] [--no-large]
  *   npx tsx bench/engine-aggregate.ts --large     (the large cube alone: prints its figures as JSON)
  */
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";

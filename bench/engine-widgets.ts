@@ -9,7 +9,7 @@
  *
  *   npx tsx bench/engine-widgets.ts [--rounds 5] [--write]
  */
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";

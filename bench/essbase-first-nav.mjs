@@ -7,7 +7,7 @@
 // nav/dimtree first; the refresh first. One JSON line on stdout: median ms and requests per call, the most in
 // flight, the Smart View messages of the first nav/dimensions, and the answers' digests (compare two builds).
 //   node bench/essbase-first-nav.mjs <server port> <proxy port> <DELAY ms> [rounds]
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { apiCall, countingProxy, hash, loadAverage, median } from "./counting-proxy.mjs";
 
 const [port, proxyPort, delay] = process.argv.slice(2, 5).map(Number);

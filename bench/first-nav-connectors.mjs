@@ -13,7 +13,7 @@
 // TRACE=1: each request on stderr as it is answered.
 //   node bench/first-nav-connectors.mjs <server port> <proxy port> <DELAY ms> <connector> [rounds]
 
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { apiCall, countingProxy, hash, loadAverage, median } from "./counting-proxy.mjs";
 
 const [port, proxyPort, delay] = process.argv.slice(2, 5).map(Number);

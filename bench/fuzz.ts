@@ -8,7 +8,7 @@
  * `--wire`: the wire endpoints instead (`wire-fuzzer.ts`, issue 30; the server serves them all): no answer ≥ 500
  * but XMLA's faults, none dropped, every answer in its protocol's format, `/health` alive after each batch.
  */
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";

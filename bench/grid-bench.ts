@@ -9,7 +9,7 @@
  * reads the same data cells straight from the cube without the grid (the least a refresh must do); the ratio
  * column is CPU p50 / baseline CPU p50 of the same grid.
  */
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";

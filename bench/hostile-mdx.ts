@@ -11,7 +11,7 @@
  *
  * Run: `npx tsx bench/hostile-mdx.ts [--repeat 3] [--write]` (about a minute)
  */
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";

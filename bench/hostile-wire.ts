@@ -18,7 +18,7 @@
  * Run: `npx tsx bench/hostile-wire.ts [--repeat 3] [--write] [--only TEXT]` (about a minute); `--only` runs the
  * inputs whose name contains TEXT (case-insensitive; several `--only` run those of each), and is not written.
  */
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";

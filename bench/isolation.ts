@@ -20,7 +20,7 @@
  * Run: `npx tsx bench/isolation.ts [--seed 70] [--tries 100] [--write]` (about a minute); `--write` writes the
  * section between `<!-- isolation:start -->` and `<!-- isolation:end -->` in `bench/BENCHMARKS.md`.
  */
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";

@@ -12,7 +12,7 @@
  *
  *   npx tsx bench/job-flood.ts [--jobs 150]
  */
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { loadavg } from "node:os";

@@ -7,7 +7,7 @@
  * Run: `npx tsx bench/journal-startup.ts [--writes 1000000] [--per-entry 10] [--runs 3] [--write]`
  * Target: start-up ≤ 3 s after 1,000,000 journaled cell writes.
  */
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";

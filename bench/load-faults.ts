@@ -26,7 +26,7 @@
  * the same with MDX queries of about as many cells through the XMLA endpoint)
  * (needs `redis-server` and PostgreSQL from Debian's packages: `bash scripts/ensure-system.sh` as root).
  */
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import {
   chmodSync,

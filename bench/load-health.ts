@@ -5,7 +5,7 @@
  *
  *   npx tsx bench/load-health.ts
  */
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { loadavg } from "node:os";
 import { startBundledServer } from "./bundled-server.ts";
 import { HealthPoll } from "./health-poll.ts";

@@ -7,7 +7,7 @@
  *
  *   npx tsx bench/long-rule.ts [--seconds 200] [--write]
  */
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";

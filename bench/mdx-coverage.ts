@@ -12,7 +12,7 @@
  * `packages/engine/test/mdx/coverage.test.ts` fails when a function of the list is neither implemented with a
  * test nor refused, or when the committed results are not what this script writes.
  */
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";

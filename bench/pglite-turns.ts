@@ -4,7 +4,7 @@
  * PGlite queried directly, alternating, in the same run, on the same statement.
  * Run: `npx tsx bench/pglite-turns.ts [--queries 2000] [--rounds 5]`; results are written by hand in BENCHMARKS.md.
  */
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";

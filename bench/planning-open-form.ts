@@ -10,7 +10,7 @@
 // CONNECTORS_SRC=<folder>: the connector of another commit (`git archive <rev> packages/connectors/src`, extracted
 // under the work tree so that its imports resolve), to measure before and after in one run.
 
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { spawn } from "node:child_process";
 import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -1,6 +1,7 @@
 // What the scale benches (outline-scale.mjs, session-scale.mjs) share: the server bundle of a commit, the server
 // started on generated cubes, a counting proxy per delay between the connectors and the server's own endpoints,
-// a timed API call with what the connector sent meanwhile, and the command line (`--help`, unknown flags).
+// a timed API call with what the connector sent meanwhile. Their command line is `commandLine` of
+// scripts/command-line.mjs.
 
 import { execFileSync, spawn } from "node:child_process";
 import {
@@ -20,41 +21,6 @@ import { SERVER_ENTRIES, serverBundleOptions } from "../scripts/server-build.mjs
 import { countingProxy, median } from "./counting-proxy.mjs";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-
-/**
- * The command line: `options` maps each flag (without `--`) to its default (a string, or `false` for a flag that
- * takes no value). `--help` prints `usage` and exits 0 before anything is built or started; an unknown flag or a
- * flag without its value prints why and the usage on stderr and exits 2.
- * @param {string[]} argv
- * @param {Record<string, string | false>} options
- * @param {string} usage
- * @returns {Record<string, string | boolean>}
- */
-export function commandLine(argv, options, usage) {
-  if (argv.includes("--help") || argv.includes("-h")) {
-    process.stdout.write(`${usage.trim()}\n`);
-    process.exit(0);
-  }
-  const out = { ...options };
-  const refuse = (why) => {
-    process.stderr.write(`${why}\n\n${usage.trim()}\n`);
-    process.exit(2);
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const name = a.startsWith("--") ? a.slice(2) : null;
-    if (name === null || !(name in options)) refuse(`unknown option ${a}; nothing was run.`);
-    if (options[name] === false) {
-      out[name] = true;
-      continue;
-    }
-    const value = argv[i + 1];
-    if (value === undefined || value.startsWith("--")) refuse(`--${name} needs a value`);
-    out[name] = value;
-    i++;
-  }
-  return out;
-}
 
 /**
  * A port range `FROM-TO` (both included), or `null` for any free port the system gives.

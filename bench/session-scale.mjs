@@ -17,13 +17,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { commandLine } from "../scripts/command-line.mjs";
 import { hash, loadAverage } from "./counting-proxy.mjs";
 import { CUBE, OUTLINE_SHAPES, outlineOf, writeShapeSnapshot } from "./outline-shapes.mjs";
 import {
   API,
   bundleOf,
   cell,
-  commandLine,
   kb,
   portRange,
   proxies,

@@ -2,7 +2,7 @@
 // Usage: node bench/site-bench.mjs [--skip-build] [--runs N]
 // Serves the built site with our own server (`node scripts/start.mjs`, compressed), drives Debian's Chromium.
 // Prints a Markdown table for bench/BENCHMARKS.md and writes bench/tmp/site-bench.json.
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -10,7 +10,7 @@
  *
  * With --write, the Markdown table is written to bench/site-live-grid.md.
  */
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -17,7 +17,7 @@
  *
  *   npx tsx bench/snapshot.ts [--interrupt-after S] [--heap-mb 128] [--startups 3] [--write]
  */
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -30,7 +30,7 @@
  * Run: `npx tsx bench/unauth-body.ts [--rounds 10] [--per-round 32] [--write]` (about 2.5 minutes)
  * Target: an unauthenticated 10 MiB body costs ≤ 1 ms of server CPU.
  */
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";

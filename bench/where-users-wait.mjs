@@ -8,7 +8,7 @@
 // server's own endpoints; PROXY_PORT puts bench/delay-proxy.mjs between them). The digests let two builds' answers be compared. SERVER_PID (Linux, the server on this machine): each
 // call's processor time in the server too, every thread of it (`/proc/<pid>/task/*/schedstat`), which a busy
 // machine lengthens less than the wall clock: columns cpuColdServer, cpuColdSession, cpuWarm (ms).
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { readdirSync, readFileSync } from "node:fs";
 
 const port = Number(process.argv[2]);

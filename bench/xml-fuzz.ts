@@ -8,7 +8,7 @@
  *
  * Run: `npx tsx bench/xml-fuzz.ts [--seeds 40] [--rounds 1000] [--from 1] [--write]`
  */
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";

@@ -9,7 +9,7 @@
  *   npx tsx bench/xmla-mdx.ts [--rounds 40] [--write]
  */
 
-import "./command-line.mjs";
+import "../scripts/command-line.mjs";
 import { appendFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

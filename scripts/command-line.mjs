@@ -1,8 +1,40 @@
-// The command line of a script run by hand or by npm, checked before the script does anything: `--help` (or `-h`)
-// prints its usage and exits 0; an option it does not take, or a plain argument beyond those it takes, is refused
-// with a message and exit code 2. Nothing is built, started, installed or written then. The modules these scripts
-// import only define functions and constants, so their evaluation before this check does nothing either.
-import { basename } from "node:path";
+// The command line of every script run by hand, by npm or by CI (`scripts/`) and of every benchmark (`bench/`),
+// checked before the script does anything: `--help` (or `-h`) prints its usage and exits 0; an option it does not
+// take, or a plain argument beyond those it takes, is refused with a message and exit code 2. Nothing is built,
+// started, installed or written then.
+//
+// Three ways to use it, one rule:
+// - `checkCommandLine(usage)`: a script with a written usage and no option values (scripts/*.mjs);
+// - `commandLine(argv, options, usage)`: a script whose options take values (`--sizes 1k,11k`), with defaults;
+// - `import "../scripts/command-line.mjs";` as a benchmark's first import: the check runs as this module is
+//   evaluated, before any other module of the benchmark is. Its usage is the opening comment of its file, with
+//   the options its source names (the `--name` words and the names it reads with `numberOption("name", …)` of
+//   `bench/args.ts`): a new option is accepted as soon as the benchmark reads it.
+import { readFileSync } from "node:fs";
+import { basename, dirname, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const BENCH = resolve(ROOT, "bench");
+
+/** How a script is named in its messages: its path from the repository's root (`scripts/build.mjs`). */
+function nameOf(script) {
+  const path = resolve(script);
+  return path.startsWith(`${ROOT}/`) ? relative(ROOT, path) : basename(path);
+}
+
+/** `--help` or `-h` among `argv`: prints `usage` and ends the process with exit code 0. */
+function helpRequested(argv, usage) {
+  if (!argv.includes("--help") && !argv.includes("-h")) return;
+  process.stdout.write(usage.endsWith("\n") ? usage : `${usage}\n`);
+  process.exit(0);
+}
+
+/** Prints why the command line is refused and ends the process with exit code 2. */
+function refuse(message) {
+  process.stderr.write(message.endsWith("\n") ? message : `${message}\n`);
+  process.exit(2);
+}
 
 /**
  * Checks `argv` (the script's arguments) against what the script takes.
@@ -12,11 +44,8 @@ import { basename } from "node:path";
  * @returns {string[]} the plain arguments.
  */
 export function checkCommandLine(usage, { positionals = 0, argv = process.argv.slice(2), script } = {}) {
-  const name = `scripts/${script ?? basename(process.argv[1] ?? "")}`;
-  if (argv.includes("--help") || argv.includes("-h")) {
-    process.stdout.write(usage.endsWith("\n") ? usage : `${usage}\n`);
-    process.exit(0);
-  }
+  const name = script === undefined ? nameOf(process.argv[1] ?? "") : `scripts/${script}`;
+  helpRequested(argv, usage);
   const options = argv.filter((a) => a.startsWith("-") && a !== "-");
   const plain = argv.filter((a) => !a.startsWith("-") || a === "-");
   let refusal;
@@ -26,9 +55,100 @@ export function checkCommandLine(usage, { positionals = 0, argv = process.argv.s
       positionals === 0
         ? `takes no argument (given: ${plain.join(" ")})`
         : `unexpected argument ${plain.slice(positionals).join(" ")}`;
-  if (refusal !== undefined) {
-    process.stderr.write(`${name}: ${refusal}; nothing was run. Run it with --help for its usage.\n`);
-    process.exit(2);
-  }
+  if (refusal !== undefined)
+    refuse(`${name}: ${refusal}; nothing was run. Run it with --help for its usage.`);
   return plain;
+}
+
+/**
+ * A command line whose options take values: `options` maps each flag (without `--`) to its default (a string,
+ * or `false` for a flag that takes no value). `--help` prints `usage` and exits 0; an unknown flag or a flag
+ * without its value prints why and the usage on stderr and exits 2.
+ * @param {string[]} argv
+ * @param {Record<string, string | false>} options
+ * @param {string} usage
+ * @returns {Record<string, string | boolean>}
+ */
+export function commandLine(argv, options, usage) {
+  helpRequested(argv, `${usage.trim()}\n`);
+  const out = { ...options };
+  const refuseWithUsage = (why) => refuse(`${why}\n\n${usage.trim()}`);
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const name = a.startsWith("--") ? a.slice(2) : null;
+    if (name === null || !(name in options)) refuseWithUsage(`unknown option ${a}; nothing was run.`);
+    if (options[name] === false) {
+      out[name] = true;
+      continue;
+    }
+    const value = argv[i + 1];
+    if (value === undefined || value.startsWith("--")) refuseWithUsage(`--${name} needs a value`);
+    out[name] = value;
+    i++;
+  }
+  return out;
+}
+
+/** The opening comment of a source file, without its comment marks. */
+function openingComment(source) {
+  const block = /^\s*\/\*\*?([\s\S]*?)\*\//.exec(source);
+  if (block)
+    return block[1]
+      .split("\n")
+      .map((l) => l.replace(/^\s*\* ?/, ""))
+      .join("\n")
+      .trim();
+  const lines = [];
+  for (const line of source.split("\n")) {
+    if (!line.startsWith("//")) break;
+    lines.push(line.replace(/^\/\/ ?/, ""));
+  }
+  return lines.join("\n").trim();
+}
+
+/** The options a benchmark's source names, `help` included. */
+function optionsOf(source) {
+  const named = [...source.matchAll(/--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)/g)].map((m) => m[1]);
+  const read = [...source.matchAll(/numberOption\(\s*["'`]([a-z][a-z0-9-]*)["'`]/g)].map((m) => m[1]);
+  return new Set([...named, ...read, "help"]);
+}
+
+/** A benchmark's first import is this module, for its effect: its command line is checked as this one loads. */
+export const BENCH_CHECK = /^import\s+["']\.\.\/scripts\/command-line\.mjs["'];?\s*$/m;
+
+/**
+ * What the command line `argv` of the benchmark whose source is `source` (file `name` of bench/) asks for:
+ * `{ help }` (the text `--help` prints), `{ refusal }` (why it is refused), or `{}` (run it).
+ * @param {string} source
+ * @param {string} name
+ * @param {readonly string[]} argv
+ * @returns {{ help?: string, refusal?: string }}
+ */
+export function benchCommandLine(source, name, argv) {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    const options = [...optionsOf(source)].filter((o) => o !== "help").sort();
+    const listed = options.length > 0 ? options.map((o) => `--${o}`).join(", ") : "none";
+    return {
+      help: `${openingComment(source) || `bench/${name}`}\n\nOptions: ${listed}; --help prints this text.\n`,
+    };
+  }
+  const known = optionsOf(source);
+  const unknown = argv.filter((a) => a.startsWith("--") && !known.has(a.slice(2).split("=")[0] ?? ""));
+  if (unknown.length > 0)
+    return {
+      refusal: `bench/${name}: unknown option ${unknown.join(", ")}; nothing was run. Run it with --help for its options.`,
+    };
+  return {};
+}
+
+// A benchmark of bench/ run as the program, which imports this module for its effect (a test importing one of
+// its modules, or a script calling the functions above, is left alone).
+const program = process.argv[1] === undefined ? "" : resolve(process.argv[1]);
+if (dirname(program) === BENCH) {
+  const source = readFileSync(program, "utf8");
+  if (BENCH_CHECK.test(source)) {
+    const { help, refusal } = benchCommandLine(source, basename(program), process.argv.slice(2));
+    if (help !== undefined) helpRequested(["--help"], help);
+    if (refusal !== undefined) refuse(refusal);
+  }
 }

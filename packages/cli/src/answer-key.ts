@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { openProvider } from "@qibates/connectors";
 import { Upstreams } from "@qibates/connectors/net";
 import { EmbeddedProvider, type LoadedSnapshot } from "@qibates/embedded";
@@ -15,6 +13,7 @@ import {
   answerKeyOperation,
   answerKeyOutline,
 } from "./answer-key-engine.ts";
+import { newHarnessDataDir } from "./harness-data-dir.ts";
 
 /**
  * Replays captured Essbase cases (the answer key: a basis sheet, preferences, one operation, the sheet
@@ -167,7 +166,7 @@ export async function openConnectorHarness(
   const key: AnswerKeyCube | null = custom
     ? answerKeyCube(options.outlineDocument, application, cubeName)
     : null;
-  const dataDir = mkdtempSync(join(tmpdir(), "qibates-harness-"));
+  const dataDir = await newHarnessDataDir();
   const config = loadConfig({
     SITE_DIR: "",
     DATA_DIR: dataDir,

@@ -13,25 +13,44 @@ const fixtures = dirname(
 );
 const outline = join(fixtures, "vision-plan1.yaml");
 
-function run(...args: string[]) {
+/** `qibates-replay ARGS` as its own process: what its `bin` entry does (it loads the engine with tsx). */
+function spawned(...args: string[]) {
   const r = spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", timeout: 60_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
+/**
+ * `qibates-replay ARGS` in this process: the `main` its `bin` entry calls, with what it writes to standard output
+ * and error (the engine and the connectors loaded once for the file, not once a run).
+ */
+async function run(...args: string[]) {
+  let out = "";
+  let err = "";
+  const code = await main(args, {
+    out: (s) => {
+      out += s;
+    },
+    err: (s) => {
+      err += s;
+    },
+  });
+  return { code, out, err };
+}
+
 describe("qibates-replay", () => {
-  it("prints the replayed sheet of a case as JSON", () => {
-    const r = run(join(fixtures, "zoom-in-one-row-member.json"), "--outline", outline);
+  it("prints the replayed sheet of a case as JSON, as its own process", async () => {
+    const r = spawned(join(fixtures, "zoom-in-one-row-member.json"), "--outline", outline);
     expect(r.code).toBe(0);
     const want = JSON.parse(readFileSync(join(fixtures, "zoom-in-one-row-member.json"), "utf8")).result.cells;
     expect(JSON.parse(r.out)).toEqual({ cells: want });
   });
 
-  it("checks a case against its result with --check", () => {
-    expect(run(join(fixtures, "pivot-2-to-0.json"), "--outline", outline, "--check").code).toBe(0);
+  it("checks a case against its result with --check", async () => {
+    expect((await run(join(fixtures, "pivot-2-to-0.json"), "--outline", outline, "--check")).code).toBe(0);
   });
 
-  it("replays a case through the essbase-stndln connector with --via", () => {
-    const r = run(
+  it("replays a case through the essbase-stndln connector with --via", async () => {
+    const r = await run(
       join(fixtures, "keep-only-one-row-member.json"),
       "--outline",
       outline,
@@ -45,16 +64,17 @@ describe("qibates-replay", () => {
       .cells;
     expect(JSON.parse(r.out)).toEqual({ cells: want });
     expect(
-      run(join(fixtures, "keep-only-one-row-member.json"), "--outline", outline, "--via", "xmla").code,
+      (await run(join(fixtures, "keep-only-one-row-member.json"), "--outline", outline, "--via", "xmla"))
+        .code,
     ).toBe(2);
   });
 
-  it("replays a case through the ssas connector with --via ssas, and the essbase one with --via essbase", () => {
+  it("replays a case through the ssas connector with --via ssas, and the essbase one with --via essbase", async () => {
     for (const [name, via] of [
       ["zoom-in-one-row-member.json", "ssas"],
       ["zoom-in-one-row-member.json", "essbase"],
     ] as const) {
-      const r = run(join(fixtures, name), "--outline", outline, "--via", via, "--check");
+      const r = await run(join(fixtures, name), "--outline", outline, "--via", via, "--check");
       expect(r.err, name).toBe("");
       expect(r.code, name).toBe(0);
       const want = JSON.parse(readFileSync(join(fixtures, name), "utf8")).result.cells;
@@ -82,19 +102,19 @@ describe("qibates-replay", () => {
     expect(err).toContain("essbase-stndln");
   });
 
-  it("fails with a clear message on a malformed case", () => {
+  it("fails with a clear message on a malformed case", async () => {
     const dir = mkdtempSync(join(tmpdir(), "replay-"));
     const bad = join(dir, "bad.json");
     writeFileSync(bad, JSON.stringify({ basis: { cells: [["", "Year"]] } }));
-    const r = run(bad, "--outline", outline);
+    const r = await run(bad, "--outline", outline);
     expect(r.code).toBe(2);
     expect(r.err).toContain("malformed case");
     expect(r.err).toContain("`operation` is missing");
     writeFileSync(bad, "{ not json");
-    expect(run(bad, "--outline", outline).code).toBe(2);
+    expect((await run(bad, "--outline", outline)).code).toBe(2);
   });
 
-  it("reports Essbase's refusal with its message and exit code 1", () => {
+  it("reports Essbase's refusal with its message and exit code 1", async () => {
     const dir = mkdtempSync(join(tmpdir(), "replay-"));
     const doc = JSON.parse(readFileSync(join(fixtures, "zoom-in-one-row-member.json"), "utf8"));
     doc.operation = { action: "pivot", ranges: [[3, 0, 1, 1]] };
@@ -102,7 +122,7 @@ describe("qibates-replay", () => {
     // One row dimension and one column dimension: pivoting the Entity rows to the columns empties the rows.
     const file = join(dir, "pivot-last.json");
     writeFileSync(file, JSON.stringify(doc));
-    const r = run(file, "--outline", outline);
+    const r = await run(file, "--outline", outline);
     expect(r.code).toBe(1);
     expect(r.err).toContain("Cannot pivot last row");
     expect(JSON.parse(r.out)).toEqual({
@@ -110,7 +130,7 @@ describe("qibates-replay", () => {
     });
     // a case that records Essbase's refusal passes --check
     writeFileSync(file, JSON.stringify({ ...doc, result: { error: "Cannot pivot last row" } }));
-    expect(run(file, "--outline", outline, "--check").code).toBe(0);
+    expect((await run(file, "--outline", outline, "--check")).code).toBe(0);
   });
 
   it("lists -h and --help in its own help, as qibates-snapshot does", async () => {
@@ -155,8 +175,8 @@ describe("qibates-replay", () => {
     }
   }, 60_000);
 
-  it("refuses --via given last with no connector (exit code 2) instead of replaying on the engine alone", () => {
-    const r = run(join(fixtures, "pivot-2-to-0.json"), "--outline", outline, "--via");
+  it("refuses --via given last with no connector (exit code 2) instead of replaying on the engine alone", async () => {
+    const r = await run(join(fixtures, "pivot-2-to-0.json"), "--outline", outline, "--via");
     expect(r.code).toBe(2);
     expect(r.out).toBe("");
     expect(r.err).toContain(
@@ -164,8 +184,8 @@ describe("qibates-replay", () => {
     );
   });
 
-  it("explains its usage when the outline is missing", () => {
-    const r = run(join(fixtures, "pivot-2-to-0.json"));
+  it("explains its usage when the outline is missing", async () => {
+    const r = await run(join(fixtures, "pivot-2-to-0.json"));
     expect(r.code).toBe(2);
     expect(r.err).toContain("--outline");
   });

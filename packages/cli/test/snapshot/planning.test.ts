@@ -24,6 +24,7 @@ import {
   PLANNING_OPERATIONS,
   withoutRunFields,
 } from "../../../server/test/support/contract-examples.ts";
+import { testDataDir } from "../../../server/test/support/data-dir.ts";
 import { answerKeyOutline, replayOnEngine } from "../../src/answer-key-engine.ts";
 import { type Progress, takeSnapshot } from "../../src/snapshot/take.ts";
 import { main, providerFor } from "../../src/snapshot-cli.ts";
@@ -40,7 +41,8 @@ import { expectDifferences } from "../support/differences.ts";
 
 const quiet: Progress = { step() {}, data() {}, warn() {} };
 const root = mkdtempSync(join(tmpdir(), "qibates-planning-snapshots-"));
-const dataDir = mkdtempSync(join(tmpdir(), "qibates-planning-server-"));
+// The servers' data folders start from the run's migrated database template (their storage is not under test).
+const dataDir = testDataDir("qibates-planning-server-");
 let server: Awaited<ReturnType<typeof buildApp>>;
 let address = "";
 let served: EmbeddedProvider;
@@ -406,7 +408,7 @@ describe("a copy of Vision served as a Planning application", () => {
   const dirs: string[] = [];
 
   const start = async (env: Record<string, string>) => {
-    const dir = mkdtempSync(join(tmpdir(), "qibates-planning-copy-"));
+    const dir = testDataDir("qibates-planning-copy-");
     dirs.push(dir);
     const app = await buildApp({
       config: loadConfig({
