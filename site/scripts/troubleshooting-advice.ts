@@ -349,11 +349,11 @@ export const USER_ADVICE: Readonly<
     page: "login",
     en: {
       what: "The server refused your user name or password (it does not say which).",
-      todo: "Check Caps Lock and type them again, as you do in Smart View or in the Planning web interface. If you usually sign in through your company's single sign-on, or your account may be disabled, ask your QiBates administrator which account to use.",
+      todo: "Check Caps Lock and type them again. If you usually sign in through single sign-on, or your account may be disabled, ask your administrator which account to use.",
     },
     fr: {
       what: "Le serveur a refusé votre nom d'utilisateur ou votre mot de passe (sans dire lequel).",
-      todo: "Vérifiez la touche Verr. Maj et saisissez-les de nouveau, comme dans Smart View ou dans l'interface web de Planning. Si vous vous connectez d'habitude par l'authentification unique de votre entreprise, ou si votre compte a pu être désactivé, demandez à votre administrateur QiBates quel compte utiliser.",
+      todo: "Vérifiez la touche Verr. Maj et saisissez-les de nouveau. Si vous passez d'habitude par l'authentification unique, ou si votre compte a pu être désactivé, demandez à votre administrateur quel compte utiliser.",
     },
   },
   QB_ERR_PROVIDER_UNREACHABLE: {
@@ -567,12 +567,12 @@ export const USER_ADVICE: Readonly<
   QB_ERR_SAVE_CONFLICT: {
     page: "forms",
     en: {
-      what: "On the demo server, some of the cells you submit were changed after your last refresh, by a calculation or another submit.",
-      todo: "Click **Refresh**, check the new values, type yours again if they still apply, and submit.",
+      what: "On the demo server, some cells you submit were changed since your last refresh.",
+      todo: "Click **Refresh**, check the new values, and submit yours again if they still apply.",
     },
     fr: {
-      what: "Sur le serveur de démonstration, certaines des cellules que vous soumettez ont été modifiées depuis votre dernière actualisation, par un calcul ou une autre soumission.",
-      todo: "Cliquez sur **Actualiser**, vérifiez les nouvelles valeurs, saisissez de nouveau les vôtres si elles valent toujours, puis soumettez.",
+      what: "Sur le serveur de démonstration, certaines cellules soumises ont changé depuis votre dernière actualisation.",
+      todo: "Cliquez sur **Actualiser**, vérifiez les nouvelles valeurs, et soumettez de nouveau les vôtres si elles valent toujours.",
     },
   },
   QB_ERR_CALC_FAILED: {
@@ -589,12 +589,12 @@ export const USER_ADVICE: Readonly<
   QB_ERR_SCRIPT_UNKNOWN: {
     page: "forms",
     en: {
-      what: "The calculation script was renamed or removed on the server since the Forms Library listed it.",
-      todo: "Open ☰ › **Forms Library** again and pick the script there; if it is no longer listed, ask your Essbase administrator which one to run.",
+      what: "The calculation script was renamed or removed since the Forms Library listed it.",
+      todo: "Reopen ☰ › **Forms Library** and pick the script there, or ask your Essbase administrator.",
     },
     fr: {
-      what: "Le script de calcul a été renommé ou supprimé sur le serveur depuis que la bibliothèque de formulaires l'a listé.",
-      todo: "Rouvrez ☰ › **Bibliothèque de formulaires** et choisissez-y le script ; s'il n'y figure plus, demandez à votre administrateur Essbase lequel lancer.",
+      what: "Le script de calcul a été renommé ou supprimé depuis que la bibliothèque de formulaires l'a listé.",
+      todo: "Rouvrez ☰ › **Bibliothèque de formulaires** et choisissez-y le script, ou demandez à votre administrateur Essbase.",
     },
   },
   QB_ERR_RULE_FAILED: {
@@ -611,12 +611,12 @@ export const USER_ADVICE: Readonly<
   QB_ERR_RULE_UNKNOWN: {
     page: "forms",
     en: {
-      what: "The rule's name is not spelled as in the Planning web interface (**Rules**), the plan type you chose is not the rule's (refused on the demo server and on Planning; on PBCS, only when the server says which plan type the rule belongs to), or you may not launch the rule.",
-      todo: "Copy the rule's name and its plan type from the Planning web interface; if they are right, ask your Planning administrator for the right to launch the rule.",
+      what: "The rule's name is not spelled as in the Planning web interface (**Rules**), the plan type you chose is not the rule's, or you may not launch the rule.",
+      todo: "Copy the name and plan type from the Planning web interface; if they are right, ask your Planning administrator for the right to launch it.",
     },
     fr: {
-      what: "Le nom de la règle n'est pas écrit comme dans l'interface web de Planning (**Règles**), le type de plan choisi n'est pas celui de la règle (refusé sur le serveur de démonstration et sur Planning ; sur PBCS, seulement quand le serveur dit à quel type de plan appartient la règle), ou vous n'avez pas le droit de la lancer.",
-      todo: "Recopiez le nom de la règle et son type de plan depuis l'interface web de Planning ; s'ils sont justes, demandez le droit de lancement à votre administrateur Planning.",
+      what: "Le nom de la règle n'est pas écrit comme dans l'interface web de Planning (**Règles**), le type de plan choisi n'est pas celui de la règle, ou vous n'avez pas le droit de la lancer.",
+      todo: "Recopiez le nom et le type de plan depuis l'interface web de Planning ; s'ils sont justes, demandez le droit de la lancer à votre administrateur Planning.",
     },
   },
   QB_ERR_PROMPT_UNKNOWN: {
@@ -710,22 +710,22 @@ export const USER_ADVICE: Readonly<
   QB_ERR_AUTH_KEY_INVALID: {
     page: "login",
     en: {
-      what: "The API key you pasted into QiBates at its first launch was deleted, or it was issued by another QiBates server than the one QiBates reaches. With the demo API key: the demo server was set up again and now publishes a new demo key.",
+      what: "Your API key was deleted, or another QiBates server issued it; with the demo API key, the demo server now publishes a new one.",
       todo: "Get a new key on the key page of your QiBates server and paste it when the pane asks for it, as at the first launch ([Excel](activation/Activate-on-Excel.md#first-launch), [Google Sheets](activation/Activate-on-Docs.md#first-launch)); with the demo API key, paste the new demo key. If you lack the key page's address, ask your QiBates administrator.",
     },
     fr: {
-      what: "La clé d'API collée dans QiBates à son premier lancement a été supprimée, ou elle a été délivrée par un autre serveur QiBates que celui que joint QiBates. Avec la clé d'API de démonstration : le serveur de démonstration a été réinstallé et publie désormais une nouvelle clé de démonstration.",
+      what: "Votre clé d'API a été supprimée, ou un autre serveur QiBates l'a délivrée ; avec la clé d'API de démonstration, le serveur de démonstration en publie désormais une nouvelle.",
       todo: "Obtenez une nouvelle clé sur la page de clé de votre serveur QiBates et collez-la quand le volet la demande, comme au premier lancement ([Excel](activation/Activate-on-Excel.md#premier-lancement), [Google Sheets](activation/Activate-on-Docs.md#premier-lancement)) ; avec la clé d'API de démonstration, collez la nouvelle clé de démonstration. S'il vous manque l'adresse de la page de clé, adressez-vous à votre administrateur QiBates.",
     },
   },
   QB_ERR_OAUTH_FAILED: {
     page: "login",
     en: {
-      what: "On the key page, after you signed in with Google or Microsoft: you cancelled the sign-in or refused what it asked to share, your account has no verified e-mail address to share, or the QiBates server could not check the sign-in. The end of the message gives the reason.",
+      what: "On the key page, the sign-in with Google or Microsoft was cancelled, refused sharing your e-mail address, or could not be checked; the end of the message gives the reason.",
       todo: "Open the key page again, as at the first launch ([Excel](activation/Activate-on-Excel.md#first-launch), [Google Sheets](activation/Activate-on-Docs.md#first-launch)), and accept sharing your e-mail address. If the message comes back, send it to your QiBates administrator.",
     },
     fr: {
-      what: "Sur la page de clé, après votre connexion avec Google ou Microsoft : vous avez annulé la connexion ou refusé ce qu'elle demandait de partager, votre compte n'a pas d'adresse e-mail vérifiée à partager, ou le serveur QiBates n'a pas pu vérifier la connexion. La fin du message, en anglais, en donne la raison.",
+      what: "Sur la page de clé, la connexion avec Google ou Microsoft a été annulée, a refusé de partager votre adresse e-mail, ou n'a pas pu être vérifiée ; la fin du message, en anglais, en donne la raison.",
       todo: "Rouvrez la page de clé, comme au premier lancement ([Excel](activation/Activate-on-Excel.md#premier-lancement), [Google Sheets](activation/Activate-on-Docs.md#premier-lancement)), et acceptez le partage de votre adresse e-mail. Si le message revient, transmettez-le à votre administrateur QiBates.",
     },
   },
@@ -755,23 +755,23 @@ export const USER_ADVICE: Readonly<
     page: "login",
     server: true,
     en: {
-      what: "The QiBates server cannot reach the place where it keeps the sessions of its users, so it can neither log you in nor carry on your session; your server and your data are not at fault.",
-      todo: "Wait a minute, then try again (log in again if QiBates asks you to). If it lasts, tell your QiBates administrator, with the time it happened.",
+      what: "The QiBates server cannot reach where it keeps sessions; your server and your data are not at fault.",
+      todo: "Wait a minute, then try again. If it lasts, tell your QiBates administrator the time.",
     },
     fr: {
-      what: "Le serveur QiBates ne peut pas joindre l'endroit où il garde les sessions de ses utilisateurs : il ne peut ni vous connecter, ni poursuivre votre session ; votre serveur et vos données ne sont pas en cause.",
-      todo: "Attendez une minute, puis réessayez (reconnectez-vous si QiBates vous le demande). Si cela dure, prévenez votre administrateur QiBates en lui indiquant l'heure.",
+      what: "Le serveur QiBates ne peut pas joindre l'endroit où il garde les sessions ; votre serveur et vos données ne sont pas en cause.",
+      todo: "Attendez une minute, puis réessayez. Si cela dure, indiquez l'heure à votre administrateur QiBates.",
     },
   },
   QB_ERR_DATA_STORE_UNAVAILABLE: {
     page: "login",
     server: true,
     en: {
-      what: "The QiBates server cannot reach its own database, where it checks your API key and keeps its own records; your server and your data are not at fault.",
+      what: "The QiBates server cannot reach its own database; your server and your data are not at fault.",
       todo: "Wait a minute, then try again. If it lasts, tell your QiBates administrator, with the time it happened.",
     },
     fr: {
-      what: "Le serveur QiBates ne peut pas joindre sa propre base de données, où il vérifie votre clé d'API et conserve ses propres enregistrements ; votre serveur et vos données ne sont pas en cause.",
+      what: "Le serveur QiBates ne peut pas joindre sa propre base de données ; votre serveur et vos données ne sont pas en cause.",
       todo: "Attendez une minute, puis réessayez. Si cela dure, prévenez votre administrateur QiBates en lui indiquant l'heure.",
     },
   },
