@@ -321,11 +321,11 @@ export const USER_ADVICE: Readonly<
         lead: "The QiBates server does not know your session for one of these reasons:",
         items: [
           "no action for {{config:SESSION_IDLE_MINUTES}} minutes (unless your administrator set another time);",
-          "{{config:SESSION_MAX_HOURS}} hours since you logged in (by default);",
-          "a logout, or a restart of the QiBates server (on the demo server, depending on how it is set up);",
-          "a newer login: a login beyond {{config:MAX_SESSIONS_PER_KEY}} sessions (by default) of your API key's Google or Microsoft account, all its keys and computers together, ends the oldest (with the demo API key, those opened from the network address the login comes from: in Google Sheets, that of Google's servers, from which the add-on's calls come);",
-          "a key of another account: after you paste an API key obtained with another Google or Microsoft account, the sessions opened with the previous key are unknown to it;",
-          "your action reached another QiBates server than the one you logged in to: your session still exists there, but this server does not know it.",
+          "{{config:SESSION_MAX_HOURS}} hours since you logged in, however busy you were (by default);",
+          "a logout, or a restart of the QiBates server;",
+          "a newer login: your account holds at most {{config:MAX_SESSIONS_PER_KEY}} sessions at once (by default), all its computers together, and one more login ends the oldest (with the demo API key, your administrator knows how they are counted: [what your server allows](../admin/what-your-server-allows.md#signing-in-and-sessions));",
+          "a key of another account: once you paste an API key obtained with another Google or Microsoft account, the sessions opened with the previous key are unknown to it;",
+          "your action reached another QiBates server than the one you logged in to (your administrator sets the servers up so that it does not happen).",
         ],
       },
     },
@@ -336,11 +336,11 @@ export const USER_ADVICE: Readonly<
         lead: "Le serveur QiBates ne connaît pas votre session pour l'une de ces raisons :",
         items: [
           "aucune action pendant {{config:SESSION_IDLE_MINUTES}} minutes (sauf durée fixée par votre administrateur) ;",
-          "{{config:SESSION_MAX_HOURS}} heures écoulées depuis la connexion (par défaut) ;",
-          "une déconnexion, ou un redémarrage du serveur QiBates (sur le serveur de démonstration, selon sa configuration) ;",
-          "une connexion plus récente : au-delà de {{config:MAX_SESSIONS_PER_KEY}} sessions (par défaut) du compte Google ou Microsoft de votre clé d'API, toutes ses clés et tous ses postes confondus, une connexion ferme la plus ancienne (avec la clé d'API de démonstration, celles ouvertes depuis l'adresse réseau d'où vient la connexion : dans Google Sheets, celle des serveurs de Google, d'où partent les appels du module complémentaire) ;",
-          "une clé d'un autre compte : après que vous avez collé une clé d'API obtenue avec un autre compte Google ou Microsoft, les sessions ouvertes avec la clé précédente lui sont inconnues ;",
-          "votre action est parvenue à un autre serveur QiBates que celui auquel vous vous êtes connecté : la session y existe toujours, mais ce serveur ne la connaît pas.",
+          "{{config:SESSION_MAX_HOURS}} heures écoulées depuis l'ouverture de session, même si vous travailliez (par défaut) ;",
+          "une fermeture de session, ou un redémarrage du serveur QiBates ;",
+          "une ouverture de session plus récente : votre compte détient au plus {{config:MAX_SESSIONS_PER_KEY}} sessions à la fois (par défaut), tous ses postes confondus, et une ouverture de plus ferme la plus ancienne (avec la clé d'API de démonstration, votre administrateur sait comment elles sont comptées : [ce que permet votre serveur](../admin/what-your-server-allows.md#ouverture-de-session-et-sessions)) ;",
+          "une clé d'un autre compte : dès que vous collez une clé d'API obtenue avec un autre compte Google ou Microsoft, les sessions ouvertes avec la clé précédente lui sont inconnues ;",
+          "votre action est parvenue à un autre serveur QiBates que celui où vous avez ouvert la session (votre administrateur configure les serveurs pour que cela n'arrive pas).",
         ],
       },
     },
@@ -349,18 +349,18 @@ export const USER_ADVICE: Readonly<
     page: "login",
     en: {
       what: "The server refused your user name or password (it does not say which).",
-      todo: "Check Caps Lock and type them again, as you do in Smart View or in the Planning web interface. If you usually sign in through your company's single sign-on, or your account may be disabled, ask your QiBates administrator which account to use.",
+      todo: "Check Caps Lock and type them again. If you usually sign in through single sign-on, or your account may be disabled, ask your administrator which account to use.",
     },
     fr: {
       what: "Le serveur a refusé votre nom d'utilisateur ou votre mot de passe (sans dire lequel).",
-      todo: "Vérifiez la touche Verr. Maj et saisissez-les de nouveau, comme dans Smart View ou dans l'interface web de Planning. Si vous vous connectez d'habitude par l'authentification unique de votre entreprise, ou si votre compte a pu être désactivé, demandez à votre administrateur QiBates quel compte utiliser.",
+      todo: "Vérifiez la touche Verr. Maj et saisissez-les de nouveau. Si vous passez d'habitude par l'authentification unique, ou si votre compte a pu être désactivé, demandez à votre administrateur quel compte utiliser.",
     },
   },
   QB_ERR_PROVIDER_UNREACHABLE: {
     page: "connection",
     en: {
-      what: "QiBates could not reach the server, or the server took too long to respond: it is stopped, busy or in maintenance (EPM Cloud has a daily maintenance window), the address has a wrong port or redirects elsewhere, the network between the two is closed, the QiBates server does not trust the server's certificate, or the grid asks for a great deal of data.",
-      todo: "Check the address in the **Connections** view and try again a few minutes later. For a large ad hoc grid, zoom in on fewer members or turn on [Navigation without data](features/settings/NavigationWithoutData.md) while you shape it. If it lasts, send the message and the time to your QiBates administrator. After a submit, see also [what the end of the message says](#provider-unreachable-cases).",
+      what: "QiBates could not reach the server, or it took too long to respond: it is stopped, busy or in maintenance (EPM Cloud has a daily maintenance window), the address is wrong, or the network between them is closed.",
+      todo: "Check the address in the **Connections** view and try again a few minutes later; for a large ad hoc grid, zoom in on fewer members. If it lasts, send the message and the time to your QiBates administrator. After a submit, see [what the end of the message says](#provider-unreachable-cases).",
       cases: {
         lead: "After a submit, the end of the message may say what became of your cells or of a rule:",
         items: [
@@ -370,8 +370,8 @@ export const USER_ADVICE: Readonly<
       },
     },
     fr: {
-      what: "QiBates n'a pas pu joindre le serveur, ou le serveur a mis trop de temps à répondre : il est arrêté, occupé ou en maintenance (EPM Cloud a une fenêtre de maintenance quotidienne), l'adresse a un mauvais port ou redirige ailleurs, le réseau entre les deux est fermé, le serveur QiBates ne fait pas confiance au certificat du serveur, ou la grille demande beaucoup de données.",
-      todo: "Vérifiez l'adresse dans la vue **Connexions** et réessayez quelques minutes plus tard. Pour une grande grille ad hoc, zoomez sur moins de membres ou activez la [navigation sans données](features/settings/NavigationWithoutData.md) pendant que vous la construisez. Si cela dure, envoyez le message et l'heure à votre administrateur QiBates. Après une soumission, voir aussi [ce que dit la fin du message](#provider-unreachable-cases).",
+      what: "QiBates n'a pas pu joindre le serveur, ou celui-ci a mis trop de temps à répondre : il est arrêté, occupé ou en maintenance (EPM Cloud a une fenêtre de maintenance quotidienne), l'adresse est fausse, ou le réseau entre eux est fermé.",
+      todo: "Vérifiez l'adresse dans la vue **Connexions** et réessayez quelques minutes plus tard ; pour une grande grille ad hoc, zoomez sur moins de membres. Si cela dure, envoyez le message et l'heure à votre administrateur QiBates. Après une soumission, voir [ce que dit la fin du message](#provider-unreachable-cases).",
       cases: {
         lead: "Après une soumission, la fin du message peut dire ce que sont devenues vos cellules ou une règle :",
         items: [
@@ -384,12 +384,12 @@ export const USER_ADVICE: Readonly<
   QB_ERR_CALL_TIMEOUT: {
     page: "connection",
     en: {
-      what: "Your server took longer than the QiBates server allows for one action ({{config:CONNECTION_TIMEOUT_SECONDS}} seconds, unless your administrator set another time), all its exchanges with your server together, and QiBates stopped it. A business rule or a calculation has its own time limit (see [When a long rule or calculation is cut off](troubleshooting-forms.md#when-a-long-rule-or-calculation-is-cut-off)). The end of the message says what became of the action: after a submit, that your cells may have been written; after you mark a task complete, that the change may have been made; otherwise, that nothing was written.",
-      todo: "Try again a few minutes later; for a large ad hoc grid, zoom in on fewer members or turn on [Navigation without data](features/settings/NavigationWithoutData.md) while you shape it. If the message says your cells may have been written, click **Refresh** (or open the form again) before you type them again; if it says the change may have been made, check the task before you mark it again. If it happens on every action, send the message and the time to your QiBates administrator.",
+      what: "Your server took longer than QiBates allows for one action ({{config:CONNECTION_TIMEOUT_SECONDS}} seconds, unless your administrator set another time), and QiBates stopped it. The end of the message says whether something may have been written. A rule or a calculation has [its own limit](troubleshooting-forms.md#when-a-long-rule-or-calculation-is-cut-off).",
+      todo: "Try again a few minutes later, with fewer members on a large grid. If your cells or a task may have been written, click **Refresh** (or reopen the form) and check before you do it again. If it happens on every action, tell your QiBates administrator.",
     },
     fr: {
-      what: "Votre serveur a mis plus de temps que le serveur QiBates n'en accorde à une action ({{config:CONNECTION_TIMEOUT_SECONDS}} secondes, sauf durée fixée par votre administrateur), tous ses échanges avec votre serveur compris, et QiBates l'a arrêtée. Une règle métier ou un calcul a son propre délai (voir [Quand une règle ou un calcul long est interrompu](troubleshooting-forms.md#quand-une-règle-ou-un-calcul-long-est-interrompu)). La fin du message dit ce qu'est devenue l'action : après une soumission, que vos cellules ont pu être écrites ; après avoir marqué une tâche comme terminée, que la modification a pu être faite ; sinon, que rien n'a été écrit.",
-      todo: "Réessayez quelques minutes plus tard ; pour une grande grille ad hoc, zoomez sur moins de membres ou activez la [navigation sans données](features/settings/NavigationWithoutData.md) pendant que vous la construisez. Si le message indique que vos cellules ont pu être écrites, cliquez sur **Actualiser** (ou rouvrez le formulaire) avant de les saisir de nouveau ; s'il indique que la modification a pu être faite, vérifiez la tâche avant de la marquer de nouveau. Si cela se produit à chaque action, envoyez le message et l'heure à votre administrateur QiBates.",
+      what: "Votre serveur a mis plus de temps que QiBates n'en accorde à une action ({{config:CONNECTION_TIMEOUT_SECONDS}} secondes, sauf durée fixée par votre administrateur), et QiBates l'a arrêtée. La fin du message dit si quelque chose a pu être écrit. Une règle ou un calcul a [son propre délai](troubleshooting-forms.md#quand-une-règle-ou-un-calcul-long-est-interrompu).",
+      todo: "Réessayez quelques minutes plus tard, avec moins de membres sur une grande grille. Si vos cellules ou une tâche ont pu être écrites, cliquez sur **Actualiser** (ou rouvrez le formulaire) et vérifiez avant de recommencer. Si cela se produit à chaque action, prévenez votre administrateur QiBates.",
     },
   },
   QB_ERR_PROVIDER_MALFORMED: {
@@ -428,12 +428,12 @@ export const USER_ADVICE: Readonly<
   QB_ERR_PROVIDER_ADDRESS: {
     page: "connection",
     en: {
-      what: 'The connection\'s address does not fit its server type: its end does not match (for example `/aps/SmartView`); or, when the message adds "and start with https:// (or http://)", the address lacks its beginning (`https://`); or, when it adds "and hold no user name or password", the address holds them before the server\'s name (`https://name:password@…`).',
-      todo: "Correct the address or the server type in the **Connections** view: the address must end as its [server type](features/features/ConnectionsView.md#options-and-defaults) requires. Type the address in full, from `https://`, without user name or password (you type them in the login fields). If you are unsure, ask your QiBates administrator for the exact address.",
+      what: "The connection's address does not fit its server type: its end is not the one the type requires, it lacks its beginning (`https://`), or it holds a user name or password.",
+      todo: "In the **Connections** view, type the address in full, from `https://`, ending as its [server type](features/features/ConnectionsView.md#options-and-defaults) requires, without user name or password; or correct the server type.",
     },
     fr: {
-      what: "L'adresse de la connexion ne convient pas à son type de serveur : sa fin ne correspond pas (par exemple `/aps/SmartView`) ; ou, quand le message ajoute « et commencer par https:// (ou http://) », c'est le début de l'adresse (`https://`) qui manque ; ou, quand il ajoute « et ne contenir ni nom d'utilisateur ni mot de passe », l'adresse les contient avant le nom du serveur (`https://nom:motdepasse@…`).",
-      todo: "Corrigez l'adresse ou le type de serveur dans la vue **Connexions** : l'adresse doit se terminer comme l'exige son [type de serveur](features/features/ConnectionsView.md#options-et-valeurs-par-défaut). Saisissez l'adresse en entier, à partir de `https://`, sans nom d'utilisateur ni mot de passe (vous les saisissez dans les champs de connexion). En cas de doute, demandez l'adresse exacte à votre administrateur QiBates.",
+      what: "L'adresse de la connexion ne convient pas à son type de serveur : sa fin n'est pas celle qu'exige le type, son début (`https://`) manque, ou elle contient un nom d'utilisateur ou un mot de passe.",
+      todo: "Dans la vue **Connexions**, saisissez l'adresse en entier, à partir de `https://`, terminée comme l'exige son [type de serveur](features/features/ConnectionsView.md#options-et-valeurs-par-défaut), sans nom d'utilisateur ni mot de passe ; ou corrigez le type de serveur.",
     },
   },
   QB_ERR_SERVER_UNKNOWN: {
@@ -567,56 +567,56 @@ export const USER_ADVICE: Readonly<
   QB_ERR_SAVE_CONFLICT: {
     page: "forms",
     en: {
-      what: "On the demo server, some of the cells you submit were changed after your last refresh, by a calculation or another submit.",
-      todo: 'Click **Refresh**, check the new values, type yours again if they still apply, and submit. ("Overwrite" is for programs that call the API.)',
+      what: "On the demo server, some cells you submit were changed since your last refresh.",
+      todo: "Click **Refresh**, check the new values, and submit yours again if they still apply.",
     },
     fr: {
-      what: "Sur le serveur de démonstration, certaines des cellules que vous soumettez ont été modifiées depuis votre dernière actualisation, par un calcul ou une autre soumission.",
-      todo: "Cliquez sur **Actualiser**, vérifiez les nouvelles valeurs, saisissez de nouveau les vôtres si elles valent toujours, puis soumettez. (« overwrite » s'adresse aux programmes qui appellent l'API.)",
+      what: "Sur le serveur de démonstration, certaines cellules soumises ont changé depuis votre dernière actualisation.",
+      todo: "Cliquez sur **Actualiser**, vérifiez les nouvelles valeurs, et soumettez de nouveau les vôtres si elles valent toujours.",
     },
   },
   QB_ERR_CALC_FAILED: {
     page: "forms",
     en: {
       what: "The calculation script stopped with an error (syntax, locked blocks, permissions); the server's reason follows the colon.",
-      todo: 'Read the reason in **Details** and send it to your Essbase administrator. If it says "still running", see [When a long rule or calculation is cut off](#when-a-long-rule-or-calculation-is-cut-off).',
+      todo: 'Send the reason in **Details** to your Essbase administrator. "Still running": see [below](#when-a-long-rule-or-calculation-is-cut-off).',
     },
     fr: {
       what: "Le script de calcul s'est arrêté sur une erreur (syntaxe, blocs verrouillés, droits) ; la raison du serveur suit les deux-points.",
-      todo: "Lisez la raison dans **Détails** et transmettez-la à votre administrateur Essbase. Si elle dit « toujours en cours », voir [Quand une règle ou un calcul long est interrompu](#quand-une-règle-ou-un-calcul-long-est-interrompu).",
+      todo: "Transmettez la raison donnée dans **Détails** à votre administrateur Essbase. « Toujours en cours » : voir [plus bas](#quand-une-règle-ou-un-calcul-long-est-interrompu).",
     },
   },
   QB_ERR_SCRIPT_UNKNOWN: {
     page: "forms",
     en: {
-      what: "The calculation script was renamed or removed on the server since the Forms Library listed it.",
-      todo: "Open ☰ › **Forms Library** again and pick the script there; if it is no longer listed, ask your Essbase administrator which one to run.",
+      what: "The calculation script was renamed or removed since the Forms Library listed it.",
+      todo: "Reopen ☰ › **Forms Library** and pick the script there, or ask your Essbase administrator.",
     },
     fr: {
-      what: "Le script de calcul a été renommé ou supprimé sur le serveur depuis que la bibliothèque de formulaires l'a listé.",
-      todo: "Rouvrez ☰ › **Bibliothèque de formulaires** et choisissez-y le script ; s'il n'y figure plus, demandez à votre administrateur Essbase lequel lancer.",
+      what: "Le script de calcul a été renommé ou supprimé depuis que la bibliothèque de formulaires l'a listé.",
+      todo: "Rouvrez ☰ › **Bibliothèque de formulaires** et choisissez-y le script, ou demandez à votre administrateur Essbase.",
     },
   },
   QB_ERR_RULE_FAILED: {
     page: "forms",
     en: {
       what: "The business rule stopped with an error; the server's reason follows the colon. After a submit, see [When a rule fails after you submit](#when-a-rule-fails-after-you-submit).",
-      todo: 'Read the reason in **Details**, correct the prompt values or the data, then run the rule again: submit the form again if the rule ran at a submit on the demo server, otherwise run it from [Run a business rule](features/actions/RunRule.md). If it keeps failing, send the reason to the owner of the rule. If it says "still running", see [When a long rule or calculation is cut off](#when-a-long-rule-or-calculation-is-cut-off). If it says "not launched", nothing failed: run the rule yourself, then the rules it names, in that order.',
+      todo: 'Correct the prompt values or the data, then run the rule again ([Run a business rule](features/actions/RunRule.md); on the demo server, submit again). If it keeps failing, send the reason to the rule\'s owner. "Still running": see [below](#when-a-long-rule-or-calculation-is-cut-off). "Not launched": run the rule, then those it names, in order.',
     },
     fr: {
       what: "La règle métier s'est arrêtée sur une erreur ; la raison du serveur suit les deux-points. Après une soumission, voir [Quand une règle échoue après une soumission](#quand-une-règle-échoue-après-une-soumission).",
-      todo: "Lisez la raison dans **Détails**, corrigez les valeurs des invites ou les données, puis relancez-la : en soumettant de nouveau le formulaire si elle s'est exécutée à une soumission sur le serveur de démonstration, sinon depuis [Lancer une règle métier](features/actions/RunRule.md). Si elle échoue encore, transmettez la raison au responsable de la règle. Si elle dit « toujours en cours », voir [Quand une règle ou un calcul long est interrompu](#quand-une-règle-ou-un-calcul-long-est-interrompu). Si elle dit « non lancée », rien n'a échoué : lancez vous-même la règle, puis celles qu'elle nomme, dans cet ordre.",
+      todo: "Corrigez les valeurs des invites ou les données, puis relancez la règle ([Lancer une règle métier](features/actions/RunRule.md) ; sur le serveur de démonstration, soumettez de nouveau). Si elle échoue encore, transmettez la raison à son responsable. « Toujours en cours » : voir [plus bas](#quand-une-règle-ou-un-calcul-long-est-interrompu). « Non lancée » : lancez la règle, puis celles qu'elle nomme, dans l'ordre.",
     },
   },
   QB_ERR_RULE_UNKNOWN: {
     page: "forms",
     en: {
-      what: "The rule's name is not spelled as in the Planning web interface (**Rules**), the plan type you chose is not the one the rule belongs to, or you may not launch the rule.",
-      todo: "Copy the rule's name and its plan type from the Planning web interface; if they are right, ask your Planning administrator for the right to launch the rule.",
+      what: "The rule's name is not spelled as in the Planning web interface (**Rules**), the plan type you chose is not the rule's, or you may not launch the rule.",
+      todo: "Copy the name and plan type from the Planning web interface; if they are right, ask your Planning administrator for the right to launch it.",
     },
     fr: {
       what: "Le nom de la règle n'est pas écrit comme dans l'interface web de Planning (**Règles**), le type de plan choisi n'est pas celui de la règle, ou vous n'avez pas le droit de la lancer.",
-      todo: "Recopiez le nom de la règle et son type de plan depuis l'interface web de Planning ; s'ils sont justes, demandez le droit de lancement à votre administrateur Planning.",
+      todo: "Recopiez le nom et le type de plan depuis l'interface web de Planning ; s'ils sont justes, demandez le droit de la lancer à votre administrateur Planning.",
     },
   },
   QB_ERR_PROMPT_UNKNOWN: {
@@ -644,23 +644,23 @@ export const USER_ADVICE: Readonly<
   QB_ERR_PROMPT_INVALID: {
     page: "forms",
     en: {
-      what: "The value is not among the members or the range the prompt allows, for example a member you may not use. On the demo server, nothing was saved or run. On your company's server, the server's reason follows the message; at a submit, the cells were already saved and the message names the rules after it, not launched.",
-      todo: "Choose another value the prompt allows: from its list on the demo server; on your company's server, type it in [Run a business rule](features/actions/RunRule.md) and, after a submit, run the rules the message names next, in that order. The rule's owner knows what it expects.",
+      what: "The value is not one the prompt allows. On the demo server, nothing was saved or run; on your company's server, at a submit, the cells were saved and the rules after it were not launched.",
+      todo: "Choose a value the prompt allows, and run the rule again ([Run a business rule](features/actions/RunRule.md)), then the rules the message names, in order.",
     },
     fr: {
-      what: "La valeur ne fait pas partie des membres ou de la plage que l'invite accepte, par exemple un membre que vous ne pouvez pas utiliser. Sur le serveur de démonstration, rien n'a été enregistré ni exécuté. Sur celui de votre entreprise, la raison du serveur suit le message ; à une soumission, les cellules étaient déjà enregistrées et le message nomme les règles suivantes, non lancées.",
-      todo: "Choisissez une autre valeur que l'invite accepte : dans sa liste sur le serveur de démonstration ; sur celui de votre entreprise, saisissez-la depuis [Lancer une règle métier](features/actions/RunRule.md) et, après une soumission, lancez ensuite les règles que nomme le message, dans cet ordre. Le responsable de la règle sait ce qu'elle attend.",
+      what: "La valeur ne fait pas partie de celles que l'invite accepte. Sur le serveur de démonstration, rien n'a été enregistré ni exécuté ; sur celui de votre entreprise, à une soumission, les cellules ont été enregistrées et les règles suivantes n'ont pas été lancées.",
+      todo: "Choisissez une valeur que l'invite accepte et relancez la règle ([Lancer une règle métier](features/actions/RunRule.md)), puis les règles que nomme le message, dans l'ordre.",
     },
   },
   QB_ERR_VALIDATION: {
     page: "forms",
     en: {
-      what: "A value was refused; the message names it and says why, for example a rule type typed under **Run a rule by name** that is not the rule's (Planning checks it, your company's PBCS does not). Nothing was saved or run.",
-      todo: "Correct the value the message names: for the rule type, type the one the message gives (`graphical`, `script` or `groovy`), or leave it empty ([Run a business rule](features/actions/RunRule.md)).",
+      what: "A value was refused, for example a rule type that is not the rule's. Nothing was saved or run.",
+      todo: "Correct the value the message names; for a rule type, type the one it gives, or leave it empty.",
     },
     fr: {
-      what: "Une valeur a été refusée ; le message la nomme et dit pourquoi, par exemple un type de règle saisi sous **Lancer une règle par son nom** qui n'est pas celui de la règle (Planning le vérifie, le PBCS de votre entreprise non). Rien n'a été enregistré ni exécuté.",
-      todo: "Corrigez la valeur que nomme le message : pour le type de règle, saisissez celui qu'il donne (`graphical`, `script` ou `groovy`), ou laissez-le vide ([Lancer une règle métier](features/actions/RunRule.md)).",
+      what: "Une valeur a été refusée, par exemple un type de règle qui n'est pas celui de la règle. Rien n'a été enregistré ni exécuté.",
+      todo: "Corrigez la valeur que nomme le message ; pour un type de règle, saisissez celui qu'il donne, ou laissez-le vide.",
     },
   },
   QB_ERR_CELL_TOO_LONG: {
@@ -677,22 +677,22 @@ export const USER_ADVICE: Readonly<
   QB_ERR_FORM_UNKNOWN: {
     page: "forms",
     en: {
-      what: "The form's name is not spelled as on the server, the form was renamed or moved to another folder, or your access to it was removed. On your company's server the message names no folder.",
-      todo: "Check the form's exact name in the Planning web interface, or with your Planning administrator (on the demo server, refresh the Forms Library).",
+      what: "The form's name is not spelled as on the server, or the form was renamed, moved or removed, or your access to it was.",
+      todo: "Check the form's exact name in the Planning web interface (on the demo server, refresh the Forms Library).",
     },
     fr: {
-      what: "Le nom du formulaire n'est pas écrit comme sur le serveur, le formulaire a été renommé ou déplacé dans un autre dossier, ou votre accès a été retiré. Sur le serveur de votre entreprise, le message ne nomme pas de dossier.",
-      todo: "Vérifiez le nom exact du formulaire dans l'interface web de Planning, ou auprès de votre administrateur Planning (sur le serveur de démonstration, actualisez la bibliothèque de formulaires).",
+      what: "Le nom du formulaire n'est pas écrit comme sur le serveur, ou le formulaire a été renommé, déplacé ou supprimé, ou votre accès retiré.",
+      todo: "Vérifiez le nom exact du formulaire dans l'interface web de Planning (sur le serveur de démonstration, actualisez la bibliothèque de formulaires).",
     },
   },
   QB_ERR_FOLDER_UNKNOWN: {
     page: "forms",
     en: {
-      what: "On the demo server, the folder is not spelled as in the Forms Library, or it was renamed. (Never on your company's server, which finds a form by its name alone.)",
+      what: "On the demo server, the folder is not spelled as in the Forms Library, or it was renamed.",
       todo: "Refresh the Forms Library and pick the folder from it.",
     },
     fr: {
-      what: "Sur le serveur de démonstration, le dossier n'est pas écrit comme dans la bibliothèque de formulaires, ou il a été renommé. (Jamais sur le serveur de votre entreprise, qui trouve un formulaire par son seul nom.)",
+      what: "Sur le serveur de démonstration, le dossier n'est pas écrit comme dans la bibliothèque de formulaires, ou il a été renommé.",
       todo: "Actualisez la bibliothèque de formulaires et choisissez-y le dossier.",
     },
   },
@@ -710,34 +710,34 @@ export const USER_ADVICE: Readonly<
   QB_ERR_AUTH_KEY_INVALID: {
     page: "login",
     en: {
-      what: "The API key you pasted into QiBates at its first launch was deleted, or it was issued by another QiBates server than the one QiBates reaches. With the demo API key: the demo server was set up again and now publishes a new demo key.",
-      todo: "Get a new key by signing in with Google or Microsoft on the key page of your QiBates server, and paste it when the pane asks for it again, as at the first launch ([Excel](activation/Activate-on-Excel.md#first-launch), [Google Sheets](activation/Activate-on-Docs.md#first-launch)). If you do not have the key page's address, or the sign-in is refused, ask your QiBates administrator. With the demo API key, paste instead the new demo key your administrator gives you.",
+      what: "Your API key was deleted, or another QiBates server issued it; with the demo API key, the demo server now publishes a new one.",
+      todo: "Get a new key on the key page of your QiBates server and paste it when the pane asks for it, as at the first launch ([Excel](activation/Activate-on-Excel.md#first-launch), [Google Sheets](activation/Activate-on-Docs.md#first-launch)); with the demo API key, paste the new demo key. If you lack the key page's address, ask your QiBates administrator.",
     },
     fr: {
-      what: "La clé d'API collée dans QiBates à son premier lancement a été supprimée, ou elle a été délivrée par un autre serveur QiBates que celui que joint QiBates. Avec la clé d'API de démonstration : le serveur de démonstration a été réinstallé et publie désormais une nouvelle clé de démonstration.",
-      todo: "Obtenez une nouvelle clé par une connexion avec Google ou Microsoft sur la page de clé de votre serveur QiBates, et collez-la quand le volet la redemande, comme au premier lancement ([Excel](activation/Activate-on-Excel.md#premier-lancement), [Google Sheets](activation/Activate-on-Docs.md#premier-lancement)). Si vous n'avez pas l'adresse de la page de clé, ou si la connexion avec Google ou Microsoft est refusée, adressez-vous à votre administrateur QiBates. Avec la clé d'API de démonstration, collez plutôt la nouvelle clé de démonstration que vous donne votre administrateur.",
+      what: "Votre clé d'API a été supprimée, ou un autre serveur QiBates l'a délivrée ; avec la clé d'API de démonstration, le serveur de démonstration en publie désormais une nouvelle.",
+      todo: "Obtenez une nouvelle clé sur la page de clé de votre serveur QiBates et collez-la quand le volet la demande, comme au premier lancement ([Excel](activation/Activate-on-Excel.md#premier-lancement), [Google Sheets](activation/Activate-on-Docs.md#premier-lancement)) ; avec la clé d'API de démonstration, collez la nouvelle clé de démonstration. S'il vous manque l'adresse de la page de clé, adressez-vous à votre administrateur QiBates.",
     },
   },
   QB_ERR_OAUTH_FAILED: {
     page: "login",
     en: {
-      what: "On the key page, after you signed in with Google or Microsoft: you cancelled the sign-in or refused what it asked to share, your account has no verified e-mail address to share, or the QiBates server could not check the sign-in. The end of the message gives the reason.",
+      what: "On the key page, the sign-in with Google or Microsoft was cancelled, refused sharing your e-mail address, or could not be checked; the end of the message gives the reason.",
       todo: "Open the key page again, as at the first launch ([Excel](activation/Activate-on-Excel.md#first-launch), [Google Sheets](activation/Activate-on-Docs.md#first-launch)), and accept sharing your e-mail address. If the message comes back, send it to your QiBates administrator.",
     },
     fr: {
-      what: "Sur la page de clé, après votre connexion avec Google ou Microsoft : vous avez annulé la connexion ou refusé ce qu'elle demandait de partager, votre compte n'a pas d'adresse e-mail vérifiée à partager, ou le serveur QiBates n'a pas pu vérifier la connexion. La fin du message, en anglais, en donne la raison.",
+      what: "Sur la page de clé, la connexion avec Google ou Microsoft a été annulée, a refusé de partager votre adresse e-mail, ou n'a pas pu être vérifiée ; la fin du message, en anglais, en donne la raison.",
       todo: "Rouvrez la page de clé, comme au premier lancement ([Excel](activation/Activate-on-Excel.md#premier-lancement), [Google Sheets](activation/Activate-on-Docs.md#premier-lancement)), et acceptez le partage de votre adresse e-mail. Si le message revient, transmettez-le à votre administrateur QiBates.",
     },
   },
   QB_ERR_RATE_LIMITED: {
     page: "login",
     en: {
-      what: "A limit was reached: too many requests from your key or address, a rule or calculation limit, or a demo login past the demo server's session limits. When the message adds that the server you are connected to refuses, your own server refuses for a while, at any action, Refresh included (see [Too many requests](#too-many-requests) below).",
-      todo: "Wait the number of seconds the message gives, then go on; refresh fewer sheets at a time, let your rules end before you start more, or log out of the connections you no longer use. Check your password before you log in again. If it happens often, tell your QiBates administrator.",
+      what: "A limit of QiBates was reached; or, when the message adds that the server you are connected to refuses, your own server refuses for a while, at any action, Refresh included. See [whose limit it is](#too-many-requests).",
+      todo: "Wait the number of seconds the message gives, then go on. If it happens often, see [below](#too-many-requests) whom to tell.",
     },
     fr: {
-      what: "Une limite a été atteinte : trop de requêtes depuis votre clé ou votre adresse, une limite de règles ou de calculs, ou une ouverture de session de démonstration au-delà des limites de sessions du serveur de démonstration. Quand le message ajoute que c'est le serveur auquel vous êtes connecté qui refuse, c'est votre propre serveur qui refuse pendant un moment, à n'importe quelle action, actualisation comprise (voir [Trop de requêtes](#trop-de-requêtes) ci-dessous).",
-      todo: "Attendez le nombre de secondes que donne le message, puis continuez ; actualisez moins de feuilles à la fois, laissez vos règles se terminer avant d'en lancer d'autres, ou déconnectez-vous des connexions que vous n'utilisez plus. Vérifiez votre mot de passe avant de vous reconnecter. Si cela se reproduit souvent, prévenez votre administrateur QiBates.",
+      what: "Une limite de QiBates a été atteinte ; ou, quand le message ajoute que c'est le serveur auquel vous êtes connecté qui refuse, votre propre serveur refuse pendant un moment, à n'importe quelle action, actualisation comprise. Voir [à qui est la limite](#trop-de-requêtes).",
+      todo: "Attendez le nombre de secondes que donne le message, puis continuez. Si cela se reproduit souvent, voir [plus bas](#trop-de-requêtes) qui prévenir.",
     },
   },
   QB_ERR_PROVIDER_ERROR: {
@@ -755,23 +755,23 @@ export const USER_ADVICE: Readonly<
     page: "login",
     server: true,
     en: {
-      what: "The QiBates server cannot reach the place where it keeps the sessions of its users, so it can neither log you in nor carry on your session; your server and your data are not at fault.",
-      todo: "Wait a minute, then try again (log in again if QiBates asks you to). If it lasts, tell your QiBates administrator, with the time it happened.",
+      what: "The QiBates server cannot reach where it keeps sessions; your server and your data are not at fault.",
+      todo: "Wait a minute, then try again. If it lasts, tell your QiBates administrator the time.",
     },
     fr: {
-      what: "Le serveur QiBates ne peut pas joindre l'endroit où il garde les sessions de ses utilisateurs : il ne peut ni vous connecter, ni poursuivre votre session ; votre serveur et vos données ne sont pas en cause.",
-      todo: "Attendez une minute, puis réessayez (reconnectez-vous si QiBates vous le demande). Si cela dure, prévenez votre administrateur QiBates en lui indiquant l'heure.",
+      what: "Le serveur QiBates ne peut pas joindre l'endroit où il garde les sessions ; votre serveur et vos données ne sont pas en cause.",
+      todo: "Attendez une minute, puis réessayez. Si cela dure, indiquez l'heure à votre administrateur QiBates.",
     },
   },
   QB_ERR_DATA_STORE_UNAVAILABLE: {
     page: "login",
     server: true,
     en: {
-      what: "The QiBates server cannot reach its own database, where it checks your API key and keeps its own records; your server and your data are not at fault.",
+      what: "The QiBates server cannot reach its own database; your server and your data are not at fault.",
       todo: "Wait a minute, then try again. If it lasts, tell your QiBates administrator, with the time it happened.",
     },
     fr: {
-      what: "Le serveur QiBates ne peut pas joindre sa propre base de données, où il vérifie votre clé d'API et conserve ses propres enregistrements ; votre serveur et vos données ne sont pas en cause.",
+      what: "Le serveur QiBates ne peut pas joindre sa propre base de données ; votre serveur et vos données ne sont pas en cause.",
       todo: "Attendez une minute, puis réessayez. Si cela dure, prévenez votre administrateur QiBates en lui indiquant l'heure.",
     },
   },
