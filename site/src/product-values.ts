@@ -13,10 +13,24 @@ import createJiti from "jiti";
 import { parse } from "yaml";
 
 /** A setting of the server's registry (packages/server/src/config.ts), as far as the pages need it. */
+/** What a setting accepts, as the server's registry declares it (`Accepts` in packages/server/src/config.ts). */
+export type SettingAccepts =
+  | { readonly kind: "integer"; readonly min: number; readonly max: number }
+  | { readonly kind: "boolean" }
+  | { readonly kind: "oneOf"; readonly values: readonly string[] }
+  | { readonly kind: "url"; readonly protocols: readonly string[] }
+  | { readonly kind: "list"; readonly values?: readonly string[] }
+  | { readonly kind: "text" }
+  | { readonly kind: "file" };
+
 export interface ServerSetting {
   readonly env: string;
   readonly fallback: unknown;
   readonly defaultText?: string;
+  /** What a value may be: the range or form its parser checks at start-up. */
+  readonly accepts: SettingAccepts;
+  /** The parser start-up applies to the setting's value (throws on a value it refuses). */
+  readonly parse: (raw: string) => unknown;
 }
 
 let server: { settings: ServerSetting[]; maxJsonDepth: number; smallBodyBytes: number } | undefined;

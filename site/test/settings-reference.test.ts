@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { serverValues } from "../src/product-values.ts";
 import {
+  acceptsCell,
   DOCS_FOLDER,
   LOCALES,
   REFERENCE_PAGE,
@@ -60,6 +61,51 @@ describe("settings reference", () => {
       expect(rows.get("PORT")).toBe("`3000`");
       expect(rows.get("PUBLIC_URL")).toBe(locale === "en" ? "(unset)" : "(non défini)");
       expect(rows.get("ALLOWED_HOSTS")).toBe(locale === "en" ? "(empty)" : "(vide)");
+    }
+  });
+
+  it("states each setting's allowed values, a number's range with its unit, in both languages", () => {
+    const rows = (locale: "en" | "fr") => {
+      const page = readFileSync(join(SITE, DOCS_FOLDER[locale], REFERENCE_PAGE), "utf8");
+      return new Map([...page.matchAll(/^\| `([A-Z_]+)` \| [^|]+ \| ([^|]+) \|/gm)].map((m) => [m[1], m[2]]));
+    };
+    const en = rows("en");
+    const fr = rows("fr");
+    expect(en.get("PORT")).toBe("0 to 65,535");
+    expect(fr.get("PORT")).toBe("de 0 à 65\u202f535");
+    expect(en.get("CALC_JOB_TIMEOUT_SECONDS")).toBe("1 to 86,400 seconds");
+    expect(fr.get("SESSION_IDLE_MINUTES")).toBe("de 1 à 1\u202f440 minutes");
+    expect(en.get("JOURNAL_CHECKPOINT_BYTES")).toBe("1 KiB to 16 GiB");
+    expect(fr.get("QIBATES_DEMO_VIEWS_MEMORY_MB")).toBe("de 16 Mio à 1\u202f024 Gio");
+    expect(en.get("LOG_LEVEL")).toBe("`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`");
+    expect(en.get("METRICS")).toBe("`true` or `false`");
+    expect(en.get("DATABASE_URL")).toBe("an address starting with `postgres:` or `postgresql:`");
+    for (const setting of serverValues().settings) {
+      expect(en.get(setting.env), setting.env).toBe(acceptsCell(setting, "en"));
+      expect(fr.get(setting.env), setting.env).toBe(acceptsCell(setting, "fr"));
+    }
+  });
+
+  it("gives the range and the choices start-up checks: the bounds pass, a step beyond each is refused", () => {
+    const settings = serverValues().settings;
+    expect(settings.filter((s) => s.accepts.kind === "integer").length).toBeGreaterThan(20);
+    for (const s of settings) {
+      const a = s.accepts;
+      if (a.kind === "integer") {
+        expect(s.parse(String(a.min)), s.env).toBe(a.min);
+        expect(s.parse(String(a.max)), s.env).toBe(a.max);
+        expect(() => s.parse(String(a.min - 1)), s.env).toThrow();
+        expect(() => s.parse(String(a.max + 1)), s.env).toThrow();
+      } else if (a.kind === "oneOf") {
+        for (const v of a.values) expect(s.parse(v), s.env).toBe(v);
+        expect(() => s.parse("none-of-these"), s.env).toThrow();
+      } else if (a.kind === "boolean") {
+        expect([s.parse("true"), s.parse("false")], s.env).toEqual([true, false]);
+        expect(() => s.parse("maybe"), s.env).toThrow();
+      } else if (a.kind === "url") {
+        expect(() => s.parse("ftp://example.com"), s.env).toThrow();
+        for (const protocol of a.protocols) expect(s.parse(`${protocol}//example.com`), s.env).toBeTruthy();
+      }
     }
   });
 });

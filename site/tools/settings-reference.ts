@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import { posix } from "node:path";
 import { parse } from "yaml";
-import type { Locale, ServerSetting } from "../src/product-values.ts";
+import { formatNumber, type Locale, type ServerSetting } from "../src/product-values.ts";
 
 export type Text = Readonly<Record<Locale, string>>;
 
@@ -543,11 +543,98 @@ function byteSize(env: string, text: string, locale: Locale): string {
   return ` (${Number(text) / mib} ${locale === "en" ? "MiB" : "Mio"})`;
 }
 
+/** The unit a number setting counts in, from its name (`…_SECONDS`, `…_BYTES`, `…_MB`); none for a plain count. */
+function unitOf(env: string): "seconds" | "minutes" | "hours" | "bytes" | "MiB" | undefined {
+  if (env.endsWith("_SECONDS")) return "seconds";
+  if (env.endsWith("_MINUTES")) return "minutes";
+  if (env.endsWith("_HOURS")) return "hours";
+  if (env.endsWith("_BYTES")) return "bytes";
+  if (env.endsWith("_MB")) return "MiB";
+  return undefined;
+}
+
+const UNIT_WORDS: Record<string, Text> = {
+  seconds: { en: "seconds", fr: "secondes" },
+  minutes: { en: "minutes", fr: "minutes" },
+  hours: { en: "hours", fr: "heures" },
+  bytes: { en: "bytes", fr: "octets" },
+  KiB: { en: "KiB", fr: "Kio" },
+  MiB: { en: "MiB", fr: "Mio" },
+  GiB: { en: "GiB", fr: "Gio" },
+};
+
+/** A bound of a range and its unit: a whole number of GiB, MiB or KiB where a byte count is one. */
+function bound(n: number, unit: string | undefined, locale: Locale): [string, string | undefined] {
+  const scales =
+    unit === "bytes"
+      ? ([
+          ["GiB", 1024 ** 3],
+          ["MiB", 1024 ** 2],
+          ["KiB", 1024],
+        ] as const)
+      : unit === "MiB"
+        ? ([["GiB", 1024]] as const)
+        : [];
+  for (const [name, size] of scales) {
+    if (n >= size && n % size === 0) return [formatNumber(n / size, locale), UNIT_WORDS[name]?.[locale]];
+  }
+  return [formatNumber(n, locale), unit === undefined ? undefined : UNIT_WORDS[unit]?.[locale]];
+}
+
+/** A range as a reader says it: `1 to 600 seconds`, `1 KiB to 16 GiB`, `de 0 à 65 535`. */
+function range(min: number, max: number, unit: string | undefined, locale: Locale): string {
+  const [from, fromUnit] = bound(min, unit, locale);
+  const [to, toUnit] = bound(max, unit, locale);
+  const low = fromUnit !== undefined && fromUnit !== toUnit ? `${from} ${fromUnit}` : from;
+  const high = toUnit === undefined ? to : `${to} ${toUnit}`;
+  return locale === "en" ? `${low} to ${high}` : `de ${low} à ${high}`;
+}
+
+/** Code spans joined as a reader lists them: `a`, `b` or `c` (`and` for a list's items). */
+function either(values: readonly string[], locale: Locale, joiner: "or" | "and" = "or"): string {
+  const spans = values.map((v) => `\`${v}\``);
+  const last = spans.pop() ?? "";
+  const word = { or: { en: "or", fr: "ou" }, and: { en: "and", fr: "et" } }[joiner][locale];
+  return spans.length === 0 ? last : `${spans.join(", ")} ${word} ${last}`;
+}
+
+/**
+ * What a setting accepts, as the page writes it: a number's range with its unit, the values a choice takes, or
+ * the form of a text. Read from the registry, which checks the same at start-up.
+ */
+export function acceptsCell(setting: Pick<ServerSetting, "env" | "accepts">, locale: Locale): string {
+  const a = setting.accepts;
+  const en = locale === "en";
+  switch (a.kind) {
+    case "integer":
+      return range(a.min, a.max, unitOf(setting.env), locale);
+    case "boolean":
+      return either(["true", "false"], locale);
+    case "oneOf":
+      return either(a.values, locale);
+    case "url":
+      return en
+        ? `an address starting with ${either(a.protocols, locale)}`
+        : `une adresse commençant par ${either(a.protocols, locale)}`;
+    case "list":
+      if (a.values) {
+        return en
+          ? `a comma-separated list of values among ${either(a.values, locale, "and")}`
+          : `une liste, séparée par des virgules, de valeurs parmi ${either(a.values, locale, "and")}`;
+      }
+      return en ? "a comma-separated list" : "une liste séparée par des virgules";
+    case "text":
+      return en ? "text" : "texte";
+    case "file":
+      return en ? "a file's path" : "le chemin d'un fichier";
+  }
+}
+
 const PAGE_TEXT = {
   title: { en: "Settings reference", fr: "Référence des paramètres" },
   description: {
-    en: "Every setting of the QiBates server, grouped by task: its default, what it does, why you would change it, and the page that explains it.",
-    fr: "Chaque paramètre du serveur QiBates, regroupé par usage : sa valeur par défaut, ce qu'il fait, pourquoi le changer, et la page qui l'explique.",
+    en: "Every setting of the QiBates server, grouped by task: its default, the values it accepts, what it does, why you would change it, and the page that explains it.",
+    fr: "Chaque paramètre du serveur QiBates, regroupé par usage : sa valeur par défaut, les valeurs admises, ce qu'il fait, pourquoi le changer, et la page qui l'explique.",
   },
   intro: {
     en: "Every setting is an environment variable of the server process (a systemd unit, a container's definition), read and checked at start-up: a wrong value stops the start with one line per faulty setting and exit code `2` (see {run}). A first deployment sets `PUBLIC_URL`, `QIBATES_DEMO=false`, `ALLOWED_HOSTS`, the Google or Microsoft sign-in that gives users their API keys and, behind a proxy, `TRUST_PROXY`; the others have defaults that suit a single server.",
@@ -555,8 +642,8 @@ const PAGE_TEXT = {
   },
   see: { en: "See", fr: "Voir" },
   header: {
-    en: "| Setting | Default | What it does, and when to change it |",
-    fr: "| Paramètre | Par défaut | Ce qu'il fait, et quand le changer |",
+    en: "| Setting | Default | Allowed values | What it does, and when to change it |",
+    fr: "| Paramètre | Par défaut | Valeurs admises | Ce qu'il fait, et quand le changer |",
   },
 } as const satisfies Record<string, Text>;
 
@@ -608,14 +695,16 @@ export function settingsReferencePage(
   for (const [group, heading] of Object.entries(GROUPS) as [Group, Text][]) {
     const rows = settings.filter((s) => SETTING_ENTRIES[s.env]?.group === group);
     if (rows.length === 0) continue;
-    lines.push("", `## ${heading[locale]}`, "", PAGE_TEXT.header[locale], "|---|---|---|");
+    lines.push("", `## ${heading[locale]}`, "", PAGE_TEXT.header[locale], "|---|---|---|---|");
     for (const s of rows) {
       const entry = SETTING_ENTRIES[s.env] as SettingEntry;
       let text = entry.text[locale];
       if (entry.page) {
         text += ` ${PAGE_TEXT.see[locale]} [${pageLabel(siteDir, entry.page, locale)}](${relativeLink(entry.page)}).`;
       }
-      lines.push(`| \`${s.env}\` | ${defaultCell(s, locale)} | ${cell(text)} |`);
+      lines.push(
+        `| \`${s.env}\` | ${defaultCell(s, locale)} | ${cell(acceptsCell(s, locale))} | ${cell(text)} |`,
+      );
     }
   }
   return `${lines.join("\n")}\n`;

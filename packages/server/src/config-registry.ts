@@ -19,7 +19,25 @@ export class ConfigError extends Error {
   override readonly name = "ConfigError";
 }
 
-type Parser<T> = (raw: string) => T;
+/**
+ * What a setting accepts, read from its parser: the settings reference states it beside the default, so that the
+ * range a page gives is the one the start-up check applies.
+ */
+export type Accepts =
+  | { readonly kind: "integer"; readonly min: number; readonly max: number }
+  | { readonly kind: "boolean" }
+  | { readonly kind: "oneOf"; readonly values: readonly string[] }
+  | { readonly kind: "url"; readonly protocols: readonly string[] }
+  | { readonly kind: "list"; readonly values?: readonly string[] }
+  | { readonly kind: "text" }
+  | { readonly kind: "file" };
+
+type Parser<T> = ((raw: string) => T) & { readonly accepts: Accepts };
+
+/** A parser together with what it accepts. */
+function accepting<T>(accepts: Accepts, parse: (raw: string) => T): Parser<T> {
+  return Object.assign(parse, { accepts });
+}
 
 export interface Variable<T> {
   /** Environment variable name. */
@@ -29,6 +47,8 @@ export interface Variable<T> {
   readonly defaultText: string | undefined;
   readonly parse: Parser<T>;
   readonly fallback: T;
+  /** What a value may be (its parser's range or form). */
+  readonly accepts: Accepts;
   /** Never printed or logged. */
   readonly secret?: boolean;
   /**
@@ -48,7 +68,7 @@ function variable<T>(
   defaultText: string | undefined,
   secret = false,
 ): Variable<T> {
-  return { env, description, parse, fallback, defaultText, secret };
+  return { env, description, parse, fallback, defaultText, accepts: parse.accepts, secret };
 }
 
 /** `v`, also read under the name it had before (`formerly`). */
@@ -65,33 +85,32 @@ function membersHeldDefault(): number {
   return Math.min(100_000_000, Math.max(10_000, members));
 }
 
-const integer =
-  (min: number, max: number): Parser<number> =>
-  (raw) => {
+const integer = (min: number, max: number): Parser<number> =>
+  accepting({ kind: "integer", min, max }, (raw) => {
     if (!/^-?\d+$/.test(raw.trim())) throw new ConfigError(`must be a whole number, got "${raw}"`);
     const n = Number(raw);
     if (n < min || n > max) throw new ConfigError(`must be between ${min} and ${max}, got ${n}`);
     return n;
-  };
+  });
 
-const text: Parser<string> = (raw) => raw;
+const text: Parser<string> = accepting({ kind: "text" }, (raw) => raw);
 
-const boolean: Parser<boolean> = (raw) => {
+const boolean: Parser<boolean> = accepting({ kind: "boolean" }, (raw) => {
   const v = raw.trim().toLowerCase();
   if (["1", "true", "yes", "on"].includes(v)) return true;
   if (["0", "false", "no", "off"].includes(v)) return false;
   throw new ConfigError(`must be true or false, got "${raw}"`);
-};
+});
 
-const list: Parser<string[]> = (raw) =>
+const list: Parser<string[]> = accepting({ kind: "list" }, (raw) =>
   raw
     .split(",")
     .map((s) => s.trim())
-    .filter((s) => s !== "");
+    .filter((s) => s !== ""),
+);
 
-const url =
-  (protocols: string[]): Parser<string | undefined> =>
-  (raw) => {
+const url = (protocols: string[]): Parser<string | undefined> =>
+  accepting({ kind: "url", protocols }, (raw) => {
     if (raw.trim() === "") return undefined;
     let parsed: URL;
     try {
@@ -103,40 +122,45 @@ const url =
       throw new ConfigError(`must use ${protocols.join(" or ")}, got ${parsed.protocol}`);
     }
     return raw.trim();
-  };
+  });
 
 /**
  * PUBLIC_URL: an http(s) address without credentials. It is printed at start and is the start of the sign-in's
  * callback address: a user name or password in it would be shown and sent to Google or Microsoft.
  */
-const publicUrl: Parser<string | undefined> = (raw) => {
-  const value = url(["http:", "https:"])(raw);
-  if (value !== undefined) {
-    const parsed = new URL(value);
-    if (parsed.username !== "" || parsed.password !== "") {
-      throw new ConfigError(
-        "must not hold a user name or password: it is the address users reach, printed at start and sent to the sign-in providers",
-      );
-    }
-  }
-  return value;
-};
-
-const oneOf =
-  <T extends string>(values: readonly T[]): Parser<T> =>
+const publicUrl: Parser<string | undefined> = accepting(
+  { kind: "url", protocols: ["http:", "https:"] },
   (raw) => {
+    const value = url(["http:", "https:"])(raw);
+    if (value !== undefined) {
+      const parsed = new URL(value);
+      if (parsed.username !== "" || parsed.password !== "") {
+        throw new ConfigError(
+          "must not hold a user name or password: it is the address users reach, printed at start and sent to the sign-in providers",
+        );
+      }
+    }
+    return value;
+  },
+);
+
+const oneOf = <T extends string>(values: readonly T[]): Parser<T> =>
+  accepting({ kind: "oneOf", values }, (raw) => {
     const v = raw.trim() as T;
     if (!values.includes(v)) throw new ConfigError(`must be one of ${values.join(", ")}, got "${raw}"`);
     return v;
-  };
+  });
 
-const optionalText: Parser<string | undefined> = (raw) => raw.trim() || undefined;
+const optionalText: Parser<string | undefined> = accepting(
+  { kind: "text" },
+  (raw) => raw.trim() || undefined,
+);
 
 /**
  * ADMINISTRATORS: e-mail addresses, separated by commas, each as a sign-in reports it (`name@domain`), compared
  * without regard to case; kept in lower case, each once.
  */
-const emailAddresses: Parser<string[]> = (raw) => {
+const emailAddresses: Parser<string[]> = accepting({ kind: "list" }, (raw) => {
   const out: string[] = [];
   for (const entry of list(raw)) {
     if (!/^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/.test(entry)) {
@@ -148,10 +172,10 @@ const emailAddresses: Parser<string[]> = (raw) => {
     if (!out.includes(address)) out.push(address);
   }
   return out;
-};
+});
 
 /** The users file of the snapshots, read and checked whole (`snapshot-users.ts`). */
-const snapshotUsers: Parser<SnapshotUsers | undefined> = (raw) => {
+const snapshotUsers: Parser<SnapshotUsers | undefined> = accepting({ kind: "file" }, (raw) => {
   const path = raw.trim();
   if (path === "") return undefined;
   try {
@@ -159,7 +183,7 @@ const snapshotUsers: Parser<SnapshotUsers | undefined> = (raw) => {
   } catch (e) {
     throw new ConfigError(e instanceof Error ? e.message : String(e));
   }
-};
+});
 
 /** Fastify's `trustProxy`: off, the number of proxies in front of the server, or the proxies' addresses. */
 export type TrustProxy = false | number | string[];
@@ -177,7 +201,7 @@ function isProxyAddress(entry: string): boolean {
   return Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
-const trustProxy: Parser<TrustProxy> = (raw) => {
+const trustProxy: Parser<TrustProxy> = accepting({ kind: "text" }, (raw) => {
   const v = raw.trim().toLowerCase();
   if (["0", "false", "no", "off"].includes(v)) return false;
   if (/^\d+$/.test(v)) {
@@ -196,7 +220,7 @@ const trustProxy: Parser<TrustProxy> = (raw) => {
     );
   }
   return entries;
-};
+});
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g;
 
@@ -205,7 +229,7 @@ const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE
  * start: a wrong path, or a DER file (the usual export of a Windows certificate store), would otherwise stop the
  * start with a stack trace or add no authority at all, every login to the servers it signs then failing.
  */
-const caFile: Parser<string | undefined> = (raw) => {
+const caFile: Parser<string | undefined> = accepting({ kind: "file" }, (raw) => {
   const path = raw.trim();
   if (path === "") return undefined;
   let pem: string;
@@ -228,10 +252,10 @@ const caFile: Parser<string | undefined> = (raw) => {
     }
   });
   return path;
-};
+});
 
 /** `providerAddress=xmlaUrl` pairs: both http(s) addresses, the provider address ending with `/aps/JAPI`. */
-const xmlaUrls: Parser<[string, string][]> = (raw) =>
+const xmlaUrls: Parser<[string, string][]> = accepting({ kind: "list" }, (raw) =>
   list(raw).map((pair) => {
     const eq = pair.indexOf("=");
     if (eq <= 0) throw new ConfigError(`"${pair}" is not providerAddress=xmlaUrl`);
@@ -251,29 +275,33 @@ const xmlaUrls: Parser<[string, string][]> = (raw) =>
       throw new ConfigError(`"${address}" must end with /aps/JAPI (an ssas provider address)`);
     }
     return [address, xmla];
-  });
+  }),
+);
 
 /** The wire endpoints the server serves (`all` means these). */
 export const WIRE_ENDPOINTS = ["essbase-rest", "planning-rest", "xmla", "smartview"] as const;
 export type WireEndpoint = (typeof WIRE_ENDPOINTS)[number];
 
-const wireEndpoints: Parser<WireEndpoint[]> = (raw) => {
-  const out = new Set<WireEndpoint>();
-  for (const name of list(raw)) {
-    const v = name.toLowerCase();
-    if (v === "all") for (const e of WIRE_ENDPOINTS) out.add(e);
-    else if ((WIRE_ENDPOINTS as readonly string[]).includes(v)) out.add(v as WireEndpoint);
-    else {
-      throw new ConfigError(
-        `unknown wire endpoint "${name}": list essbase-rest, xmla, smartview, planning-rest, or all`,
-      );
+const wireEndpoints: Parser<WireEndpoint[]> = accepting(
+  { kind: "list", values: ["all", ...WIRE_ENDPOINTS] },
+  (raw) => {
+    const out = new Set<WireEndpoint>();
+    for (const name of list(raw)) {
+      const v = name.toLowerCase();
+      if (v === "all") for (const e of WIRE_ENDPOINTS) out.add(e);
+      else if ((WIRE_ENDPOINTS as readonly string[]).includes(v)) out.add(v as WireEndpoint);
+      else {
+        throw new ConfigError(
+          `unknown wire endpoint "${name}": list essbase-rest, xmla, smartview, planning-rest, or all`,
+        );
+      }
     }
-  }
-  return [...out];
-};
+    return [...out];
+  },
+);
 
 /** User names, comma-separated: each at most 255 characters, without control characters. */
-const userNames: Parser<string[]> = (raw) => {
+const userNames: Parser<string[]> = accepting({ kind: "list" }, (raw) => {
   const names = list(raw);
   for (const name of names) {
     const control = [...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
@@ -282,7 +310,7 @@ const userNames: Parser<string[]> = (raw) => {
     }
   }
   return names;
-};
+});
 
 /** The server the wire endpoints stand in front of (`QIBATES_WIRE_UPSTREAM`), as a connector and its provider address. */
 export interface WireUpstreamSetting {
@@ -298,7 +326,7 @@ const WIRE_UPSTREAM_EXAMPLE = "essbase-stndln=https://essbase.example.com/essbas
  * (its path suffix, http or https, no credentials). Whether ALLOWED_HOSTS lets the server connect to it is
  * checked by `loadConfig`, which reads both.
  */
-const wireUpstream: Parser<WireUpstreamSetting | undefined> = (raw) => {
+const wireUpstream: Parser<WireUpstreamSetting | undefined> = accepting({ kind: "text" }, (raw) => {
   const v = raw.trim();
   if (v === "") return undefined;
   const eq = v.indexOf("=");
@@ -322,15 +350,15 @@ const wireUpstream: Parser<WireUpstreamSetting | undefined> = (raw) => {
     );
   }
   return { connector, providerAddress: url.href.replace(/\/$/, "") };
-};
+});
 
-const tenant: Parser<string> = (raw) => {
+const tenant: Parser<string> = accepting({ kind: "text" }, (raw) => {
   const v = raw.trim();
   if (!/^[A-Za-z0-9][A-Za-z0-9.-]{0,99}$/.test(v)) {
     throw new ConfigError(`must be common, organizations, consumers, a tenant ID or a domain, got "${raw}"`);
   }
   return v;
-};
+});
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
