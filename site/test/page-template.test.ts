@@ -35,6 +35,8 @@ const NOT_FEATURE_PAGES = new Map<string, string>([
   ...["activation/Activate-on-Excel", "activation/Activate-on-Docs"].map(
     (page) => [page, "installing the add-in, the same on every server"] as const,
   ),
+  ["activation/First-launch", "the API key and the first connection, the same on every server"],
+  ["activation/If-activation-fails", "the messages of installing and activating, the same on every server"],
 ]);
 
 /**
