@@ -451,11 +451,11 @@ export const USER_ADVICE: Readonly<
     page: "grids",
     en: {
       what: "The application was renamed or removed, the workbook was made on another server, or you may no longer open it.",
-      todo: "Check that **Applications** lists it (it shows only those you may open). Log in to the workbook's server, or ask your server's administrator for access.",
+      todo: "Log in to the workbook's server, or ask your server's administrator for access (**Applications** lists only those you may open).",
     },
     fr: {
       what: "L'application a été renommée ou supprimée, le classeur a été créé sur un autre serveur, ou vous ne pouvez plus l'ouvrir.",
-      todo: "Vérifiez qu'elle figure dans **Applications** (seules celles que vous pouvez ouvrir y figurent). Connectez-vous au serveur du classeur, ou demandez l'accès à l'administrateur de votre serveur.",
+      todo: "Connectez-vous au serveur du classeur, ou demandez l'accès à l'administrateur de votre serveur (**Applications** ne liste que celles que vous pouvez ouvrir).",
     },
   },
   QB_ERR_CUBE_UNKNOWN: {
@@ -473,11 +473,11 @@ export const USER_ADVICE: Readonly<
     page: "grids",
     en: {
       what: "The grid's alias table is not one of this cube's, for example in a workbook made on another server.",
-      todo: "Choose one of the cube's tables in ☰ › **Member Selection**, under **Alias table**, then click **Refresh** (on Planning or PBCS: ☰ › **Settings**, **Planning preferences**).",
+      todo: "Choose one of the cube's tables under **Alias table** in ☰ › **Member Selection** (Planning, PBCS: ☰ › **Settings**), then click **Refresh**.",
     },
     fr: {
       what: "La table d'alias de la grille n'est pas l'une de celles de ce cube, par exemple dans un classeur créé sur un autre serveur.",
-      todo: "Choisissez l'une des tables du cube dans ☰ › **Sélection de membres**, sous **Table d'alias**, puis cliquez sur **Actualiser** (sur Planning ou PBCS : ☰ › **Paramètres**, **Préférences Planning**).",
+      todo: "Choisissez l'une des tables du cube sous **Table d'alias** dans ☰ › **Sélection de membres** (Planning, PBCS : ☰ › **Paramètres**), puis cliquez sur **Actualiser**.",
     },
   },
   QB_ERR_MEMBER_UNKNOWN: {
@@ -494,11 +494,11 @@ export const USER_ADVICE: Readonly<
   QB_ERR_OPERATION_UNSUPPORTED: {
     page: "grids",
     en: {
-      what: "Your server does not offer this feature, or refused it (for example a submit to an SSAS cube not enabled for writing). The message usually gives the reason.",
+      what: "Your server does not offer this feature, or refused it; the message usually gives the reason.",
       todo: "See [Features and compatibility](features-compatibility.md) for what your server allows, and the way round when there is one.",
     },
     fr: {
-      what: "Votre serveur n'offre pas cette fonctionnalité, ou l'a refusée (par exemple une soumission vers un cube SSAS qui n'accepte pas l'écriture). Le message en donne le plus souvent la raison.",
+      what: "Votre serveur n'offre pas cette fonctionnalité, ou l'a refusée ; le message en donne le plus souvent la raison.",
       todo: "Consultez [Fonctionnalités et compatibilité](features-compatibility.md) pour savoir ce que permet votre serveur, et comment faire autrement quand c'est possible.",
     },
   },
@@ -516,10 +516,10 @@ export const USER_ADVICE: Readonly<
   QB_ERR_GRID_INVALID: {
     page: "grids",
     en: {
-      what: "QiBates cannot read the grid's layout, for one of four reasons, given [under this table](#grid-invalid-cases) with what to do for each.",
-      todo: "Do what [the list under this table](#grid-invalid-cases) says for your case, or open a new default grid.",
+      what: "QiBates cannot read the grid's layout, for one of [four reasons](#grid-invalid-cases).",
+      todo: "Do what [the list under this table](#grid-invalid-cases) says for your case.",
       cases: {
-        lead: "The four reasons why the grid cannot be read, and what to do:",
+        lead: "Why the grid cannot be read, and what to do:",
         items: [
           "No member in the row-header columns (the row labels were deleted): type there a member of a dimension that is not in the POV row or the columns (`East` when Year is across).",
           "One dimension appears twice (Year in the POV row and in the rows): remove one.",
@@ -529,10 +529,10 @@ export const USER_ADVICE: Readonly<
       },
     },
     fr: {
-      what: "QiBates ne peut pas lire la disposition de la grille, pour l'une de quatre raisons, données [sous ce tableau](#grid-invalid-cases) avec ce qu'il faut faire pour chacune.",
-      todo: "Faites ce que [la liste sous ce tableau](#grid-invalid-cases) indique pour votre cas, ou ouvrez une nouvelle grille par défaut.",
+      what: "QiBates ne peut pas lire la disposition de la grille, pour l'une de [quatre raisons](#grid-invalid-cases).",
+      todo: "Faites ce que [la liste sous ce tableau](#grid-invalid-cases) indique pour votre cas.",
       cases: {
-        lead: "Les quatre raisons pour lesquelles la grille ne peut pas être lue, et que faire :",
+        lead: "Pourquoi la grille ne peut pas être lue, et que faire :",
         items: [
           "Aucun membre dans les colonnes d'en-têtes de ligne (les libellés de ligne ont été supprimés) : saisissez-y un membre d'une dimension absente de la ligne du PDV et des colonnes (`East` quand Year est en colonnes).",
           "Une même dimension apparaît deux fois (Year dans la ligne du PDV et dans les lignes) : retirez-en une.",
