@@ -439,105 +439,105 @@ export const USER_ADVICE: Readonly<
   QB_ERR_SERVER_UNKNOWN: {
     page: "grids",
     en: {
-      what: "The sheet names a server (the first level of the **Applications** tree, such as `EssbaseCluster-1` on the demo server) that the connection you logged in with does not have, for example in a workbook made on another environment whose server has another name.",
-      todo: "Log in with the connection the workbook was made with; otherwise open a grid on your cube from **Applications** in a new sheet and rebuild the report there.",
+      what: "The sheet names a server that the connection you logged in with does not have, for example in a workbook made on another environment.",
+      todo: "Log in with the connection the workbook was made with, or open a grid on your cube from **Applications** in a new sheet.",
     },
     fr: {
-      what: "La feuille désigne un serveur (le premier niveau de l'arborescence **Applications**, comme `EssbaseCluster-1` sur le serveur de démonstration) que la connexion utilisée n'a pas, par exemple dans un classeur créé sur un autre environnement dont le serveur porte un autre nom.",
-      todo: "Connectez-vous avec la connexion sur laquelle le classeur a été créé ; sinon, ouvrez une grille sur votre cube depuis **Applications** dans une nouvelle feuille et refaites-y le rapport.",
+      what: "La feuille désigne un serveur que la connexion utilisée n'a pas, par exemple dans un classeur créé sur un autre environnement.",
+      todo: "Connectez-vous avec la connexion sur laquelle le classeur a été créé, ou ouvrez une grille sur votre cube depuis **Applications** dans une nouvelle feuille.",
     },
   },
   QB_ERR_APPLICATION_UNKNOWN: {
     page: "grids",
     en: {
-      what: "The sheet names an application that this server does not have, or that your user may not open: it was renamed or removed, the workbook was made on another server, or your access changed.",
-      todo: "Check in **Applications** that the application is listed (the tree shows only those you may open). If the workbook was made on another server, log in to that server; if the application should be listed, ask your server's administrator for access.",
+      what: "The application was renamed or removed, the workbook was made on another server, or you may no longer open it.",
+      todo: "Log in to the workbook's server, or ask your server's administrator for access (**Applications** lists only those you may open).",
     },
     fr: {
-      what: "La feuille désigne une application que ce serveur n'a pas, ou que votre utilisateur ne peut pas ouvrir : elle a été renommée ou supprimée, le classeur a été créé sur un autre serveur, ou vos droits ont changé.",
-      todo: "Vérifiez dans **Applications** que l'application figure dans la liste (l'arborescence ne montre que celles que vous pouvez ouvrir). Si le classeur a été créé sur un autre serveur, connectez-vous à ce serveur ; si l'application devrait y figurer, demandez l'accès à l'administrateur de votre serveur.",
+      what: "L'application a été renommée ou supprimée, le classeur a été créé sur un autre serveur, ou vous ne pouvez plus l'ouvrir.",
+      todo: "Connectez-vous au serveur du classeur, ou demandez l'accès à l'administrateur de votre serveur (**Applications** ne liste que celles que vous pouvez ouvrir).",
     },
   },
   QB_ERR_CUBE_UNKNOWN: {
     page: "grids",
     en: {
-      what: "The sheet names a cube that the application does not have, or no longer has: it was renamed or removed, or the workbook was made on another server.",
-      todo: "Check in **Applications** which cubes the application holds. If the workbook was made on another server, log in to that server; if your cube was renamed, open a grid on it from **Applications** in a new sheet and build the report there; if it is missing, ask your server's administrator.",
+      what: "The cube was renamed or removed, or the workbook was made on another server.",
+      todo: "Check in **Applications** which cubes the application holds; open a grid on yours in a new sheet, or log in to the workbook's server.",
     },
     fr: {
-      what: "La feuille désigne un cube que l'application n'a pas, ou n'a plus : il a été renommé ou supprimé, ou le classeur a été créé sur un autre serveur.",
-      todo: "Vérifiez dans **Applications** les cubes de l'application. Si le classeur a été créé sur un autre serveur, connectez-vous à ce serveur ; si votre cube a été renommé, ouvrez une grille sur lui depuis **Applications** dans une nouvelle feuille et refaites-y le rapport ; s'il manque, adressez-vous à l'administrateur de votre serveur.",
+      what: "Le cube a été renommé ou supprimé, ou le classeur a été créé sur un autre serveur.",
+      todo: "Vérifiez dans **Applications** les cubes de l'application ; ouvrez une grille sur le vôtre dans une nouvelle feuille, ou connectez-vous au serveur du classeur.",
     },
   },
   QB_ERR_ALIAS_TABLE_UNKNOWN: {
     page: "grids",
     en: {
-      what: "The alias table chosen for the grid is not one of this cube's, for example in a workbook made on another server, or after the table was removed.",
-      todo: "In ☰ › **Member Selection**, choose one of the cube's tables under **Alias table** (or **None** for member names), then click **Refresh**. On Planning or PBCS, choose it under **Planning preferences** in ☰ › **Settings**.",
+      what: "The grid's alias table is not one of this cube's, for example in a workbook made on another server.",
+      todo: "Choose one of the cube's tables under **Alias table** in ☰ › **Member Selection** (Planning, PBCS: ☰ › **Settings**), then click **Refresh**.",
     },
     fr: {
-      what: "La table d'alias choisie pour la grille n'est pas l'une de celles de ce cube, par exemple dans un classeur créé sur un autre serveur, ou après la suppression de la table.",
-      todo: "Dans ☰ › **Sélection de membres**, choisissez l'une des tables du cube sous **Table d'alias** (ou **Aucune** pour les noms de membres), puis cliquez sur **Actualiser**. Sur Planning ou PBCS, choisissez-la sous **Préférences Planning** dans ☰ › **Paramètres**.",
+      what: "La table d'alias de la grille n'est pas l'une de celles de ce cube, par exemple dans un classeur créé sur un autre serveur.",
+      todo: "Choisissez l'une des tables du cube sous **Table d'alias** dans ☰ › **Sélection de membres** (Planning, PBCS : ☰ › **Paramètres**), puis cliquez sur **Actualiser**.",
     },
   },
   QB_ERR_MEMBER_UNKNOWN: {
     page: "grids",
     en: {
-      what: "A member typed in the sheet or the POV does not exist under that name: a typing error, a renamed member, or an alias of another alias table than the grid's. The server refuses the whole grid; with [Unknown member indication](features/settings/UnknownMemberIndication.md) on, QiBates leaves the grid as it is and outlines the unknown names in red.",
-      todo: "Correct the name, or choose the member in [Member Selection](features/features/MemberSelection.md), then click **Refresh**. Check which alias table the grid uses.",
+      what: "A name typed in the sheet or the POV is not a member: a typing error, a renamed member, or an alias of another alias table. With [Unknown member indication](features/settings/UnknownMemberIndication.md) on, the unknown names are outlined in red.",
+      todo: "Correct the name, or pick the member in [Member Selection](features/features/MemberSelection.md), then click **Refresh**.",
     },
     fr: {
-      what: "Un membre saisi dans la feuille ou dans le PDV n'existe pas sous ce nom : une faute de frappe, un membre renommé, ou l'alias d'une autre table d'alias que celle de la grille. Le serveur refuse toute la grille ; avec le [signalement des membres inconnus](features/settings/UnknownMemberIndication.md) activé, QiBates laisse la grille telle quelle et encadre de rouge les noms inconnus.",
-      todo: "Corrigez le nom, ou choisissez le membre dans la [Sélection de membres](features/features/MemberSelection.md), puis cliquez sur **Actualiser**. Vérifiez la table d'alias qu'utilise la grille.",
+      what: "Un nom saisi dans la feuille ou le PDV n'est pas un membre : une faute de frappe, un membre renommé, ou l'alias d'une autre table d'alias. Avec le [signalement des membres inconnus](features/settings/UnknownMemberIndication.md) activé, les noms inconnus sont encadrés de rouge.",
+      todo: "Corrigez le nom, ou choisissez le membre dans la [Sélection de membres](features/features/MemberSelection.md), puis cliquez sur **Actualiser**.",
     },
   },
   QB_ERR_OPERATION_UNSUPPORTED: {
     page: "grids",
     en: {
-      what: "Your server type does not offer this feature, or your server refused it (for example a submit to an SSAS cube that is not enabled for writing). The end of the message usually gives the reason.",
-      todo: "See [Features and compatibility](features-compatibility.md) for what your server allows and the way round, when there is one.",
+      what: "Your server does not offer this feature, or refused it; the message usually gives the reason.",
+      todo: "See [Features and compatibility](features-compatibility.md) for what your server allows, and the way round when there is one.",
     },
     fr: {
-      what: "Votre type de serveur n'offre pas cette fonctionnalité, ou votre serveur l'a refusée (par exemple une soumission vers un cube SSAS qui n'accepte pas l'écriture). La fin du message en donne le plus souvent la raison.",
+      what: "Votre serveur n'offre pas cette fonctionnalité, ou l'a refusée ; le message en donne le plus souvent la raison.",
       todo: "Consultez [Fonctionnalités et compatibilité](features-compatibility.md) pour savoir ce que permet votre serveur, et comment faire autrement quand c'est possible.",
     },
   },
   QB_ERR_GRID_TOO_LARGE: {
     page: "grids",
     en: {
-      what: "The grid you sent, or the grid or form the operation would return, has more cells than the QiBates server accepts ({{config:MAX_GRID_CELLS}} unless your administrator set another limit).",
-      todo: "Zoom in on fewer members, turn on [Missing suppression](features/settings/MissingSuppression.md), or split the report into several sheets; for a form, ask your Planning administrator to shorten it.",
+      what: "The grid, or what the operation would return, is larger than the QiBates server accepts: see [How large a grid can be](#how-large-a-grid-can-be).",
+      todo: "Zoom in on fewer members, turn on [Missing suppression](features/settings/MissingSuppression.md), or split the report over several sheets; for a form, ask your Planning administrator to shorten it.",
     },
     fr: {
-      what: "La grille envoyée, ou la grille ou le formulaire que l'opération renverrait, compte plus de cellules que le serveur QiBates n'en accepte ({{config:MAX_GRID_CELLS}}, sauf si votre administrateur a fixé une autre limite).",
-      todo: "Faites un zoom avant sur moins de membres, activez le paramètre [Supprimer les lignes manquantes](features/settings/MissingSuppression.md), ou répartissez le rapport sur plusieurs feuilles ; pour un formulaire, demandez à votre administrateur Planning de le raccourcir.",
+      what: "La grille, ou ce que l'opération renverrait, est plus grande que ce qu'accepte le serveur QiBates : voir [Taille maximale d'une grille](#taille-maximale-dune-grille).",
+      todo: "Faites un zoom avant sur moins de membres, activez [Supprimer les lignes manquantes](features/settings/MissingSuppression.md), ou répartissez le rapport sur plusieurs feuilles ; pour un formulaire, demandez à votre administrateur Planning de le raccourcir.",
     },
   },
   QB_ERR_GRID_INVALID: {
     page: "grids",
     en: {
-      what: "QiBates cannot read the grid's layout, for one of four reasons, given [under this table](#grid-invalid-cases) with what to do for each.",
-      todo: "Do what [the list under this table](#grid-invalid-cases) says for your case, or open a new default grid.",
+      what: "QiBates cannot read the grid's layout, for one of [four reasons](#grid-invalid-cases).",
+      todo: "Do what [the list under this table](#grid-invalid-cases) says for your case.",
       cases: {
-        lead: "The four reasons why the grid cannot be read, and what to do:",
+        lead: "Why the grid cannot be read, and what to do:",
         items: [
-          "The grid has no member in its row-header columns, for example after the row labels were deleted: type in the row-header column a member of a dimension that is not already in the POV row or the columns (for example `East` when Year is across). A grid with no column headers is not refused: QiBates puts the first POV dimension across.",
-          "One dimension appears twice, for example Year in the POV row and again in the rows: remove the dimension's second place.",
-          "Members of two dimensions share one row-header column or one column-header row, for example `Qtr1` typed under `New York` (the message names both dimensions): keep one dimension per row-header column and per column-header row.",
-          "A cell where a member name goes holds a number, for example a numeric name such as `100` typed without its leading apostrophe (the message names the cell): type the name with its apostrophe (`'100`).",
+          "No member in the row-header columns (the row labels were deleted): type there a member of a dimension that is not in the POV row or the columns (`East` when Year is across).",
+          "One dimension appears twice (Year in the POV row and in the rows): remove one.",
+          "Two dimensions share one row-header column or column-header row (`Qtr1` typed under `New York`): keep one dimension in each.",
+          "A member cell holds a number, such as `100` typed without its apostrophe (the message names the cell): type `'100`.",
         ],
       },
     },
     fr: {
-      what: "QiBates ne peut pas lire la disposition de la grille, pour l'une de quatre raisons, données [sous ce tableau](#grid-invalid-cases) avec ce qu'il faut faire pour chacune.",
-      todo: "Faites ce que [la liste sous ce tableau](#grid-invalid-cases) indique pour votre cas, ou ouvrez une nouvelle grille par défaut.",
+      what: "QiBates ne peut pas lire la disposition de la grille, pour l'une de [quatre raisons](#grid-invalid-cases).",
+      todo: "Faites ce que [la liste sous ce tableau](#grid-invalid-cases) indique pour votre cas.",
       cases: {
-        lead: "Les quatre raisons pour lesquelles la grille ne peut pas être lue, et que faire :",
+        lead: "Pourquoi la grille ne peut pas être lue, et que faire :",
         items: [
-          "La grille n'a aucun membre dans ses colonnes d'en-têtes de ligne, par exemple après la suppression des libellés de ligne : saisissez-y un membre d'une dimension absente de la ligne du PDV et des colonnes (par exemple `East` quand Year est en colonnes). Une grille sans en-têtes de colonne n'est pas refusée : QiBates place en colonnes la première dimension du PDV.",
-          "Une même dimension apparaît deux fois, par exemple Year dans la ligne du PDV et de nouveau dans les lignes : retirez la dimension de sa seconde place.",
-          "Des membres de deux dimensions partagent une même colonne d'en-têtes de ligne ou une même ligne d'en-têtes de colonne, par exemple `Qtr1` saisi sous `New York` (le message nomme les deux dimensions) : gardez une seule dimension par colonne d'en-têtes de ligne et par ligne d'en-têtes de colonne.",
-          "Une cellule destinée à un nom de membre contient un nombre, par exemple un nom numérique comme `100` saisi sans son apostrophe (le message désigne la cellule) : saisissez le nom avec son apostrophe (`'100`).",
+          "Aucun membre dans les colonnes d'en-têtes de ligne (les libellés de ligne ont été supprimés) : saisissez-y un membre d'une dimension absente de la ligne du PDV et des colonnes (`East` quand Year est en colonnes).",
+          "Une même dimension apparaît deux fois (Year dans la ligne du PDV et dans les lignes) : retirez-en une.",
+          "Deux dimensions partagent une colonne d'en-têtes de ligne ou une ligne d'en-têtes de colonne (`Qtr1` saisi sous `New York`) : gardez une seule dimension dans chacune.",
+          "Une cellule de membre contient un nombre, comme `100` saisi sans son apostrophe (le message désigne la cellule) : saisissez `'100`.",
         ],
       },
     },
@@ -545,12 +545,12 @@ export const USER_ADVICE: Readonly<
   QB_ERR_SELECTION_INVALID: {
     page: "grids",
     en: {
-      what: "A pivot started from a cell that is not a member name (a data or blank cell); **Pivot to POV** was used on the last cell of the POV row, where its dimension already is (… the dimension is already at the pivot destination.); or the operation would leave an axis with no member, for example Remove Only on every member of the only row dimension. (Zoom, Keep Only and Remove Only on a data or blank cell give no message: they only refresh the grid.)",
-      todo: "For a pivot, select a cell that holds a member name; to bring the last POV dimension onto the grid, use **Pivot**, not Pivot to POV. To keep some members, use [Keep Only](features/actions/KeepRemoveOnly.md) on them.",
+      what: "A pivot started from a data or blank cell, **Pivot to POV** was used on the last cell of the POV row, or the operation would leave an axis with no member.",
+      todo: "For a pivot, select a member cell; to bring the last POV dimension onto the grid, use **Pivot**. To keep some members, use [Keep Only](features/actions/KeepRemoveOnly.md) on them.",
     },
     fr: {
-      what: "Un pivot est parti d'une cellule qui ne contient pas un nom de membre (une cellule de données ou vide) ; **Pivoter vers le PDV** a été utilisé sur la dernière cellule de la ligne de PDV, où sa dimension se trouve déjà (… la dimension est déjà à la destination du pivot.) ; ou l'opération laisserait un axe sans membre, par exemple Enlever uniquement sur tous les membres de la seule dimension en ligne. (Le zoom, Conserver uniquement et Enlever uniquement sur une cellule de données ou vide ne donnent aucun message : ils actualisent seulement la grille.)",
-      todo: "Pour un pivot, sélectionnez une cellule qui contient un nom de membre ; pour ramener sur la grille la dernière dimension du PDV, utilisez **Pivoter**, et non Pivoter vers le PDV. Pour garder certains membres, utilisez [Conserver uniquement](features/actions/KeepRemoveOnly.md) sur eux.",
+      what: "Un pivot est parti d'une cellule de données ou vide, **Pivoter vers le PDV** a été utilisé sur la dernière cellule de la ligne de PDV, ou l'opération laisserait un axe sans membre.",
+      todo: "Pour un pivot, sélectionnez une cellule de membre ; pour ramener sur la grille la dernière dimension du PDV, utilisez **Pivoter**. Pour garder certains membres, utilisez [Conserver uniquement](features/actions/KeepRemoveOnly.md) sur eux.",
     },
   },
   QB_ERR_PIVOT_LAST_DIMENSION: {
@@ -743,12 +743,12 @@ export const USER_ADVICE: Readonly<
   QB_ERR_PROVIDER_ERROR: {
     page: "grids",
     en: {
-      what: "The server refused the operation; its own message follows, for example a security filter, an application that is stopped or a locked object.",
-      todo: "Read the server's message in **Details** and send it to your server's administrator.",
+      what: "Your server refused the operation; its own message follows (a security filter, a stopped application, a locked object…).",
+      todo: "Click **Copy** in **Details** and send it to your server's administrator.",
     },
     fr: {
-      what: "Le serveur a refusé l'opération ; son propre message suit, par exemple un filtre de sécurité, une application arrêtée ou un objet verrouillé.",
-      todo: "Lisez le message du serveur dans **Détails** et transmettez-le à l'administrateur de votre serveur.",
+      what: "Votre serveur a refusé l'opération ; son propre message suit (un filtre de sécurité, une application arrêtée, un objet verrouillé…).",
+      todo: "Cliquez sur **Copier** dans **Détails** et transmettez-le à l'administrateur de votre serveur.",
     },
   },
   QB_ERR_SESSION_STORE_UNAVAILABLE: {

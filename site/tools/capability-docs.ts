@@ -610,6 +610,7 @@ const FEATURE_PAGE_ROWS: Record<string, readonly string[]> = {
 const WORKS_ON_ONLY_PAGE_ROWS: Record<string, readonly string[]> = {
   "QiBates/features/features/ConnectionsView.md": [],
   "QiBates/features/features/Types.md": [],
+  "QiBates/features/actions/SubmitForm.md": ["submit"],
   "QiBates/features/settings/DefaultPositionNewGrid.md": ["layout-settings"],
   "QiBates/features/settings/Freeze.md": ["layout-settings"],
   "QiBates/features/settings/KeepConditionalFormatting.md": ["layout-settings"],
@@ -671,6 +672,11 @@ const WORKS_ON_TEXT: Record<string, Record<DocLocale, string>> = {
   [`${ESSBASE_SCREENS}/FormsLibrary.md`]: {
     en: "**Works on:** saved grids on Essbase 11.x, Essbase 21c and SSAS · calculation scripts on Essbase 11.x and Essbase 21c, [not on SSAS](#on-each-server)",
     fr: "**Fonctionne avec\u00a0:** grilles enregistrées sur Essbase 11.x, Essbase 21c et SSAS · scripts de calcul sur Essbase 11.x et Essbase 21c, [pas sur SSAS](#selon-le-serveur)",
+  },
+  // Submitting a form: the Planning family has forms, the Essbase family submits an ad hoc grid instead.
+  "QiBates/features/actions/SubmitForm.md": {
+    en: "**Works on:** Planning and PBCS: [partly](#what-each-server-allows) (rules on save) · Essbase 11.x, Essbase 21c and SSAS have no forms: [submit an ad hoc grid](Submit.md)",
+    fr: "**Fonctionne avec\u00a0:** Planning et PBCS\u00a0: [en partie](#ce-que-permet-chaque-serveur) (règles à l'enregistrement) · Essbase 11.x, Essbase 21c et SSAS n'ont pas de formulaires\u00a0: [soumettez une grille ad hoc](Submit.md)",
   },
   "QiBates/features/features/Types.md": {
     en: "**Works on:** Planning and PBCS: number, text and Smart List cells · Essbase 11.x, Essbase 21c and SSAS: number cells only",
