@@ -22,6 +22,22 @@ async function listen(env: Record<string, string> = {}) {
   return { app, port, base: `http://127.0.0.1:${port}/qibates/api/v2`, key: app.services.demoKey as string };
 }
 
+/**
+ * A server of one configuration shared by the tests that change nothing the others read (no rate limit reached, no
+ * session bound tested): one server a configuration rather than one a test. A test that counts calls or sessions
+ * has a server of its own ({@link listen}).
+ */
+const sharedServers = new Map<string, ReturnType<typeof listen>>();
+function shared(env: Record<string, string> = {}): ReturnType<typeof listen> {
+  const key = JSON.stringify(env);
+  let server = sharedServers.get(key);
+  if (!server) {
+    server = listen(env);
+    sharedServers.set(key, server);
+  }
+  return server;
+}
+
 interface RawAnswer {
   status: number;
   headers: string;
@@ -103,7 +119,7 @@ describe("the key is checked before the body is read", () => {
     gzipRefresh(port, body, { "content-length": BOMB.length, qibateskey: "qb_made-up-key" });
 
   it("answers a bogus key 401 without waiting for a gzip bomb's body", async () => {
-    const { port } = await listen();
+    const { port } = await shared();
     // Half the bomb is sent and the rest never comes: an answer proves the body was not needed.
     const answer = await bogusBomb(port, BOMB.subarray(0, BOMB.length >> 1));
     expect(answer.status).toBe(401);
@@ -114,7 +130,7 @@ describe("the key is checked before the body is read", () => {
   });
 
   it("spends almost no CPU on a whole gzip bomb sent with a bogus key", async () => {
-    const { port } = await listen();
+    const { port } = await shared();
     // Test and server share this process; the cheapest of three tries leaves out what else ran meanwhile.
     // Unpacking 10 MiB and scanning it would cost far more than 50 ms.
     let cheapest = Number.POSITIVE_INFINITY;
@@ -129,7 +145,7 @@ describe("the key is checked before the body is read", () => {
   });
 
   it("unpacks a grid call's body only for a verified key, and refuses JSON nested too deep", async () => {
-    const { port, key } = await listen();
+    const { port, key } = await shared();
     const small = gzipSync(Buffer.alloc(1024 * 1024, "["));
     const answer = await gzipRefresh(port, small, {
       "content-length": small.length,
@@ -197,7 +213,7 @@ describe("bodies", () => {
   const login = { username: "demo", password: "demo", providerAddress: DEMO_ADDRESS.essbase };
 
   it("accept 64 KiB on calls without a grid and the configured maximum on grid calls", async () => {
-    const { base, key } = await listen();
+    const { base, key } = await shared();
     const headers = { "content-type": "application/json", qibateskey: key, connector: "essbase" };
     const big = { ...login, padding: "x".repeat(100 * 1024) };
     const refused = await fetch(`${base}/action/login`, {
@@ -227,7 +243,7 @@ describe("bodies", () => {
   });
 
   it("refuse more than 64 KiB and 32 bytes a grid cell beside the grid, unparsed, on every call that carries a grid", async () => {
-    const { base, key } = await listen();
+    const { base, key } = await shared();
     const gridCalls = loadContract().operations.filter((op) => op.carriesGrid);
     expect(gridCalls.length).toBeGreaterThan(5);
     // A grid the parser vouches for (over 32 KiB, so the body is scanned), and a field beside it.
@@ -262,7 +278,7 @@ describe("bodies", () => {
   });
 
   it("are decompressed on grid calls only, and must be JSON", async () => {
-    const { base, key } = await listen();
+    const { base, key } = await shared();
     const headers = { "content-type": "application/json", qibateskey: key, connector: "essbase" };
     const gz = (v: unknown) => gzipSync(JSON.stringify(v));
     const compressedLogin = await fetch(`${base}/action/login`, {
@@ -329,7 +345,7 @@ describe("errors of the HTTP layer answer in the registry's format", () => {
   };
 
   it("an address that is not valid percent-encoding, in the caller's language", async () => {
-    const { port } = await listen();
+    const { port } = await shared();
     for (const path of ["/%ff", "/qibates/api/v2/%ff"]) {
       const answer = await rawRequest(
         port,
@@ -343,7 +359,7 @@ describe("errors of the HTTP layer answer in the registry's format", () => {
   });
 
   it("an HTTP/1.1 request without Host, in the registry's format and the caller's language", async () => {
-    const { port } = await listen();
+    const { port } = await shared();
     const answer = await rawRequest(
       port,
       "GET /qibates/api/v2/health HTTP/1.1\r\nAccept-Language: fr\r\nConnection: close\r\n\r\n",
@@ -355,7 +371,7 @@ describe("errors of the HTTP layer answer in the registry's format", () => {
   });
 
   it("a Host header that is not a host, on the API, the site and every wire endpoint, in each one's format", async () => {
-    const { port } = await listen({ QIBATES_WIRE_ENDPOINTS: "all" });
+    const { port } = await shared({ QIBATES_WIRE_ENDPOINTS: "all" });
     const paths = [
       "/qibates/api/v2/health",
       "/docs/intro",
@@ -384,7 +400,7 @@ describe("errors of the HTTP layer answer in the registry's format", () => {
   });
 
   it("a repeated query parameter on a wire endpoint is read as its first value, as a servlet reads it", async () => {
-    const { port } = await listen({ QIBATES_WIRE_ENDPOINTS: "all" });
+    const { port } = await shared({ QIBATES_WIRE_ENDPOINTS: "all" });
     const basic = `Basic ${Buffer.from("demo:demo").toString("base64")}`;
     const essbase = "/essbase/rest/v1/applications";
     const planning = "/HyperionPlanning/rest/v3/applications/Vision";
@@ -414,7 +430,7 @@ describe("errors of the HTTP layer answer in the registry's format", () => {
   });
 
   it("a malformed Content-Length or request line, and headers too large", async () => {
-    const { port } = await listen();
+    const { port } = await shared();
     const badLength = await rawRequest(
       port,
       "POST /qibates/api/v2/action/login HTTP/1.1\r\nHost: x\r\nAccept-Language: fr\r\nContent-Length: abc\r\n\r\n",
@@ -433,7 +449,7 @@ describe("errors of the HTTP layer answer in the registry's format", () => {
   });
 
   it("malformed JSON and an oversize body, in French when asked", async () => {
-    const { base, key } = await listen();
+    const { base, key } = await shared();
     const headers = {
       "content-type": "application/json",
       qibateskey: key,
@@ -539,7 +555,7 @@ describe("bounded cost of grid calls", () => {
   const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
 
   async function session(env: Record<string, string> = {}) {
-    const { base, key } = await listen(env);
+    const { base, key } = await shared(env);
     const headers = { "content-type": "application/json", qibateskey: key, connector: "essbase" };
     const post = (path: string, body: unknown, extra: Record<string, string> = {}) =>
       fetch(`${base}/${path}`, {
@@ -558,7 +574,7 @@ describe("bounded cost of grid calls", () => {
   }
 
   it("reads a large body's grid, and refuses it, exactly as when the body is parsed whole", async () => {
-    const { base, key } = await listen({ QIBATES_GRID_WORKERS: "0" });
+    const { base, key } = await shared({ QIBATES_GRID_WORKERS: "0" });
     const headers = { "content-type": "application/json", qibateskey: key, connector: "essbase" };
     const send = (text: string) => fetch(`${base}/action/refresh`, { method: "POST", headers, body: text });
     const login = await fetch(`${base}/action/login`, {

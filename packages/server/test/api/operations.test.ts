@@ -27,6 +27,16 @@ async function app(env: Record<string, string> = {}) {
   return a;
 }
 
+/**
+ * The server of the default settings, shared by the tests that neither count calls nor change a setting: one
+ * server for all of them rather than one each.
+ */
+let defaultApp: ReturnType<typeof app> | undefined;
+function sharedApp(): ReturnType<typeof app> {
+  defaultApp ??= app();
+  return defaultApp;
+}
+
 describe("rate limit", () => {
   it("limits calls per API key and says when to retry", async () => {
     const a = await app({ RATE_LIMIT_PER_MINUTE: "3" });
@@ -63,7 +73,7 @@ describe("rate limit", () => {
 
 describe("operations endpoints", () => {
   it("serves Prometheus metrics with request durations", async () => {
-    const a = await app();
+    const a = await sharedApp();
     await a.inject("/qibates/api/v2/health");
     const res = await a.inject("/metrics");
     expect(res.statusCode).toBe(200);
@@ -89,7 +99,7 @@ describe("operations endpoints", () => {
   });
 
   it("keeps /metrics from other machines; with METRICS_TOKEN, only the bearer of the token reads it", async () => {
-    const open = await app();
+    const open = await sharedApp();
     const remote = await open.inject({ url: "/metrics", remoteAddress: "203.0.113.7" });
     expect([remote.statusCode, remote.json().code]).toEqual([404, "QB_ERR_NOT_FOUND"]);
     const guarded = await app({ METRICS_TOKEN: "s3cret-token" });
@@ -105,7 +115,7 @@ describe("operations endpoints", () => {
   });
 
   it("reports readiness of the database", async () => {
-    const a = await app();
+    const a = await sharedApp();
     const res = await a.inject("/readyz");
     expect(res.json()).toEqual({ status: "ready", checks: { database: "ok" } });
   });
@@ -144,7 +154,7 @@ describe("answers", () => {
   });
 
   it("carry a request id the server chose, whatever the client sent", async () => {
-    const a = await app();
+    const a = await sharedApp();
     const res = await a.inject({ url: "/qibates/api/v2/health", headers: { "x-request-id": "mine-123" } });
     expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.headers["x-request-id"]).not.toBe("mine-123");
@@ -171,7 +181,7 @@ describe("logs", () => {
 
 describe("routes", () => {
   it("answer 405 with Allow for a path of the API that takes other methods, 404 for a path it does not have", async () => {
-    const a = await app();
+    const a = await sharedApp();
     const key = a.services.demoKey as string;
     const wrong = await a.inject({
       method: "GET",
@@ -204,7 +214,7 @@ describe("routes", () => {
   });
 
   it("answer a wrong method before reading its body: an empty or broken JSON body changes nothing", async () => {
-    const a = await app();
+    const a = await sharedApp();
     for (const payload of ["", "{broken"]) {
       const res = await a.inject({
         method: "PUT",

@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import type { App } from "../support/app.ts";
 import { testConfig } from "../support/config.ts";
@@ -26,47 +26,55 @@ const WAITS = {
 /** The server behind: the demo, its protocol endpoints answering the fronts' connectors. */
 const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
 
-/** Which requests the proxy trickles (none: every request passes at once). */
-let trickling: RegExp | null = null;
-const proxy = slowProxy(
-  () => server.base,
-  ({ method, path }) =>
-    trickling?.test(`${method} ${path}`)
-      ? {
-          answer: (res) => {
-            res.writeHead(200, { "content-type": "application/json" });
-            const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(" ")), 1500);
-            res.on("close", () => clearInterval(timer));
-          },
-        }
-      : { delayMs: 0 },
-);
-
-/** A front serving `endpoints` in front of the proxy through `upstream` (connector=path), listening. */
-async function front(endpoints: string, upstream: string): Promise<{ app: App; base: string }> {
-  const app = await buildApp({
-    config: testConfig({
-      ...WAITS,
-      QIBATES_WIRE_ENDPOINTS: endpoints,
-      ALLOWED_HOSTS: "127.0.0.1",
-      QIBATES_WIRE_UPSTREAM: upstream.replace("{proxy}", proxy.base),
-    }),
-    logger: false,
-  });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+/** A front: an API node serving some wire endpoints in front of the server, through a proxy of its own. */
+interface Front {
+  app: App | undefined;
+  base: string;
+  /** Which requests its proxy trickles (none: every request passes at once). */
+  trickling: RegExp | null;
 }
 
-let essbase: { app: App; base: string };
-let planning: { app: App; base: string };
-beforeAll(async () => {
-  essbase = await front("essbase-rest,xmla,smartview", "essbase-stndln={proxy}/essbase/japi");
-  planning = await front("planning-rest", "pbcs={proxy}/HyperionPlanning/SmartView");
-}, 60_000);
-afterAll(async () => {
-  await essbase?.app.close();
-  await planning?.app.close();
-});
+/**
+ * A front serving `endpoints` in front of its own proxy through `upstream` (connector=path), listening once the
+ * file's hooks have run. Each test has a front and a proxy of its own, so that the tests, which each wait out the
+ * deadline, wait at once.
+ */
+function front(endpoints: string, upstream: string): Front {
+  const f: Front = { app: undefined, base: "", trickling: null };
+  const proxy = slowProxy(
+    () => server.base,
+    ({ method, path }) =>
+      f.trickling?.test(`${method} ${path}`)
+        ? {
+            answer: (res) => {
+              res.writeHead(200, { "content-type": "application/json" });
+              const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(" ")), 1500);
+              res.on("close", () => clearInterval(timer));
+            },
+          }
+        : { delayMs: 0 },
+  );
+  beforeAll(async () => {
+    f.app = await buildApp({
+      config: testConfig({
+        ...WAITS,
+        QIBATES_WIRE_ENDPOINTS: endpoints,
+        ALLOWED_HOSTS: "127.0.0.1",
+        QIBATES_WIRE_UPSTREAM: upstream.replace("{proxy}", proxy.base),
+      }),
+      logger: false,
+    });
+    await f.app.listen({ port: 0, host: "127.0.0.1" });
+    f.base = `http://127.0.0.1:${(f.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await f.app?.close();
+  });
+  return f;
+}
+
+const essbaseFront = () => front("essbase-rest,xmla,smartview", "essbase-stndln={proxy}/essbase/japi");
+const planningFront = () => front("planning-rest", "pbcs={proxy}/HyperionPlanning/SmartView");
 
 /** A request as a client sends it: its status, content type and body, or `null` when the connection ended without an answer. */
 async function send(
@@ -89,23 +97,26 @@ const NOTHING_WRITTEN = {
   fr: `La requête ne s'est pas terminée en ${DEADLINE_S} secondes (CONNECTION_TIMEOUT_SECONDS) et QiBates l'a arrêtée : rien n'a été écrit\u202f; réessayez, ou demandez à votre administrateur d'augmenter CONNECTION_TIMEOUT_SECONDS.`,
 };
 
-describe("in front of a server that trickles its answers", () => {
-  it("Essbase REST answers its error body, 504, in French when asked", async () => {
-    trickling = null;
-    const url = `${essbase.base}/essbase/rest/v1/applications`;
+// Each test waits out the deadline through a front of its own: they run at once.
+describe.concurrent("in front of a server that trickles its answers", () => {
+  const restFront = essbaseFront();
+  it("Essbase REST answers its error body, 504, in French when asked", async ({ expect }) => {
+    restFront.trickling = null;
+    const url = `${restFront.base}/essbase/rest/v1/applications`;
     expect((await send(url, {}))?.status).toBe(200);
-    trickling = /\/essbase\/rest\//;
+    restFront.trickling = /\/essbase\/rest\//;
     const r = await send(`${url}/Sample/databases/Basic/dimensions`, {
       headers: { "accept-language": "fr" },
     });
-    trickling = null;
+    restFront.trickling = null;
     expect(r, "the connection ended without an answer").not.toBeNull();
     expect([r?.status, JSON.parse(r?.body ?? "null")]).toEqual([504, { errorMessage: NOTHING_WRITTEN.fr }]);
   });
 
-  it("XMLA answers a SOAP fault, 504, with the message", async () => {
-    trickling = /\/essbase\/rest\//;
-    const r = await send(`${essbase.base}/olap/msmdpump.dll`, {
+  const xmlaFront = essbaseFront();
+  it("XMLA answers a SOAP fault, 504, with the message", async ({ expect }) => {
+    xmlaFront.trickling = /\/essbase\/rest\//;
+    const r = await send(`${xmlaFront.base}/olap/msmdpump.dll`, {
       method: "POST",
       headers: { "content-type": "text/xml" },
       body: xmlaDiscover(
@@ -113,7 +124,7 @@ describe("in front of a server that trickles its answers", () => {
         "<Restrictions><RestrictionList/></Restrictions><Properties><PropertyList/></Properties>",
       ),
     });
-    trickling = null;
+    xmlaFront.trickling = null;
     expect(r, "the connection ended without an answer").not.toBeNull();
     expect(r?.status).toBe(504);
     expect(r?.type).toMatch(/^text\/xml/);
@@ -121,10 +132,13 @@ describe("in front of a server that trickles its answers", () => {
     expect(r?.body).toContain(NOTHING_WRITTEN.en);
   });
 
-  it("Smart View answers its exception, 504, with the message in English whatever the language asked", async () => {
-    trickling = null;
+  const smartViewFront = essbaseFront();
+  it("Smart View answers its exception, 504, with the message in English whatever the language asked", async ({
+    expect,
+  }) => {
+    smartViewFront.trickling = null;
     const smartView = (body: string) =>
-      send(`${essbase.base}/aps/SmartView`, {
+      send(`${smartViewFront.base}/aps/SmartView`, {
         method: "POST",
         headers: { "content-type": "text/xml", "accept-language": "fr-FR,fr;q=0.9" },
         body,
@@ -134,11 +148,11 @@ describe("in front of a server that trickles its answers", () => {
     );
     const sid = /<sID>([^<]+)<\/sID>/.exec(connected?.body ?? "")?.[1];
     expect(sid, connected?.body).toBeDefined();
-    trickling = /\/essbase\/rest\//;
+    smartViewFront.trickling = /\/essbase\/rest\//;
     const r = await smartView(
       `<req_ListApplications><sID>${sid}</sID><srv>EssbaseCluster-1</srv><type/><url/></req_ListApplications>`,
     );
-    trickling = null;
+    smartViewFront.trickling = null;
     expect(r, "the connection ended without an answer").not.toBeNull();
     expect(r?.status).toBe(504);
     expect(r?.body).toBe(
@@ -146,14 +160,18 @@ describe("in front of a server that trickles its answers", () => {
     );
   });
 
-  it("Essbase REST: a variable set may have been changed on the server", async () => {
-    trickling = /^(POST|PUT) .*\/variables/;
-    const r = await send(`${essbase.base}/essbase/rest/v1/applications/Sample/databases/Basic/variables`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: "DeadlineTest", value: "Jan" }),
-    });
-    trickling = null;
+  const variablesFront = essbaseFront();
+  it("Essbase REST: a variable set may have been changed on the server", async ({ expect }) => {
+    variablesFront.trickling = /^(POST|PUT) .*\/variables/;
+    const r = await send(
+      `${variablesFront.base}/essbase/rest/v1/applications/Sample/databases/Basic/variables`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "DeadlineTest", value: "Jan" }),
+      },
+    );
+    variablesFront.trickling = null;
     expect(r, "the connection ended without an answer").not.toBeNull();
     expect([r?.status, JSON.parse(r?.body ?? "null")]).toEqual([
       504,
@@ -163,16 +181,17 @@ describe("in front of a server that trickles its answers", () => {
     ]);
   });
 
-  it("Planning REST answers its error body, 504, in French when asked", async () => {
-    trickling = null;
-    const applications = `${planning.base}/HyperionPlanning/rest/v3/applications`;
+  const planningRestFront = planningFront();
+  it("Planning REST answers its error body, 504, in French when asked", async ({ expect }) => {
+    planningRestFront.trickling = null;
+    const applications = `${planningRestFront.base}/HyperionPlanning/rest/v3/applications`;
     const json = { accept: "application/json" };
     expect((await send(applications, { headers: json }))?.status).toBe(200);
-    trickling = /\/HyperionPlanning\/rest\//;
+    planningRestFront.trickling = /\/HyperionPlanning\/rest\//;
     const r = await send(`${applications}/Vision/plantypes`, {
       headers: { ...json, "accept-language": "fr" },
     });
-    trickling = null;
+    planningRestFront.trickling = null;
     expect(r, "the connection ended without an answer").not.toBeNull();
     const message = NOTHING_WRITTEN.fr;
     expect([r?.status, JSON.parse(r?.body ?? "null")]).toEqual([
