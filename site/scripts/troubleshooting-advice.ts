@@ -315,34 +315,12 @@ export const USER_ADVICE: Readonly<
   QB_ERR_SESSION_UNKNOWN: {
     page: "login",
     en: {
-      what: "Your session ended, or your action reached a QiBates server that does not know it: see [the reasons under this table](#session-unknown-cases).",
+      what: "Your session ended, or your action reached a QiBates server that does not know it: see [how a session ends](troubleshooting-login.md#how-a-session-ends).",
       todo: "Log in again from the **Connections** view, then repeat the action: the grid is still in the sheet. If it happens often although you were working, tell your QiBates administrator.",
-      cases: {
-        lead: "The QiBates server does not know your session for one of these reasons:",
-        items: [
-          "no action for {{config:SESSION_IDLE_MINUTES}} minutes (unless your administrator set another time);",
-          "{{config:SESSION_MAX_HOURS}} hours since you logged in, however busy you were (by default);",
-          "a logout, or a restart of the QiBates server;",
-          "a newer login: your account holds at most {{config:MAX_SESSIONS_PER_KEY}} sessions at once (by default), all its computers together, and one more login ends the oldest (with the demo API key, your administrator knows how they are counted: [what your server allows](../admin/what-your-server-allows.md#signing-in-and-sessions));",
-          "a key of another account: once you paste an API key obtained with another Google or Microsoft account, the sessions opened with the previous key are unknown to it;",
-          "your action reached another QiBates server than the one you logged in to (your administrator sets the servers up so that it does not happen).",
-        ],
-      },
     },
     fr: {
-      what: "Votre session a pris fin, ou votre action est parvenue à un serveur QiBates qui ne la connaît pas : voir [les raisons sous ce tableau](#session-unknown-cases).",
+      what: "Votre session a pris fin, ou votre action est parvenue à un serveur QiBates qui ne la connaît pas : voir [comment une session prend fin](troubleshooting-login.md#comment-une-session-prend-fin).",
       todo: "Reconnectez-vous depuis la vue **Connexions**, puis relancez l'action : la grille est toujours dans la feuille. Si cela se reproduit souvent alors que vous travailliez, prévenez votre administrateur QiBates.",
-      cases: {
-        lead: "Le serveur QiBates ne connaît pas votre session pour l'une de ces raisons :",
-        items: [
-          "aucune action pendant {{config:SESSION_IDLE_MINUTES}} minutes (sauf durée fixée par votre administrateur) ;",
-          "{{config:SESSION_MAX_HOURS}} heures écoulées depuis l'ouverture de session, même si vous travailliez (par défaut) ;",
-          "une fermeture de session, ou un redémarrage du serveur QiBates ;",
-          "une ouverture de session plus récente : votre compte détient au plus {{config:MAX_SESSIONS_PER_KEY}} sessions à la fois (par défaut), tous ses postes confondus, et une ouverture de plus ferme la plus ancienne (avec la clé d'API de démonstration, votre administrateur sait comment elles sont comptées : [ce que permet votre serveur](../admin/what-your-server-allows.md#ouverture-de-session-et-sessions)) ;",
-          "une clé d'un autre compte : dès que vous collez une clé d'API obtenue avec un autre compte Google ou Microsoft, les sessions ouvertes avec la clé précédente lui sont inconnues ;",
-          "votre action est parvenue à un autre serveur QiBates que celui où vous avez ouvert la session (votre administrateur configure les serveurs pour que cela n'arrive pas).",
-        ],
-      },
     },
   },
   QB_ERR_LOGIN_FAILED: {
@@ -579,11 +557,11 @@ export const USER_ADVICE: Readonly<
     page: "forms",
     en: {
       what: "The calculation script stopped with an error (syntax, locked blocks, permissions); the server's reason follows the colon.",
-      todo: 'Send the reason in **Details** to your Essbase administrator. "Still running": see [below](#when-a-long-rule-or-calculation-is-cut-off).',
+      todo: 'Send the reason in **Details** to your Essbase administrator. "Still running": see [When a long rule is cut off](troubleshooting-forms.md#when-a-long-rule-or-calculation-is-cut-off).',
     },
     fr: {
       what: "Le script de calcul s'est arrêté sur une erreur (syntaxe, blocs verrouillés, droits) ; la raison du serveur suit les deux-points.",
-      todo: "Transmettez la raison donnée dans **Détails** à votre administrateur Essbase. « Toujours en cours » : voir [plus bas](#quand-une-règle-ou-un-calcul-long-est-interrompu).",
+      todo: "Transmettez la raison donnée dans **Détails** à votre administrateur Essbase. « Toujours en cours » : voir [Quand une règle longue est interrompue](troubleshooting-forms.md#quand-une-règle-ou-un-calcul-long-est-interrompu).",
     },
   },
   QB_ERR_SCRIPT_UNKNOWN: {
@@ -600,12 +578,12 @@ export const USER_ADVICE: Readonly<
   QB_ERR_RULE_FAILED: {
     page: "forms",
     en: {
-      what: "The business rule stopped with an error; the server's reason follows the colon. After a submit, see [When a rule fails after you submit](#when-a-rule-fails-after-you-submit).",
-      todo: 'Correct the prompt values or the data, then run the rule again ([Run a business rule](features/actions/RunRule.md); on the demo server, submit again). If it keeps failing, send the reason to the rule\'s owner. "Still running": see [below](#when-a-long-rule-or-calculation-is-cut-off). "Not launched": run the rule, then those it names, in order.',
+      what: "The business rule stopped with an error; the server's reason follows the colon. After a submit, see [When a rule fails after you submit](troubleshooting-forms.md#when-a-rule-fails-after-you-submit).",
+      todo: 'Correct the prompt values or the data, then run the rule again ([Run a business rule](features/actions/RunRule.md); on the demo server, submit again). If it keeps failing, send the reason to the rule\'s owner. "Still running": see [When a long rule is cut off](troubleshooting-forms.md#when-a-long-rule-or-calculation-is-cut-off).',
     },
     fr: {
-      what: "La règle métier s'est arrêtée sur une erreur ; la raison du serveur suit les deux-points. Après une soumission, voir [Quand une règle échoue après une soumission](#quand-une-règle-échoue-après-une-soumission).",
-      todo: "Corrigez les valeurs des invites ou les données, puis relancez la règle ([Lancer une règle métier](features/actions/RunRule.md) ; sur le serveur de démonstration, soumettez de nouveau). Si elle échoue encore, transmettez la raison à son responsable. « Toujours en cours » : voir [plus bas](#quand-une-règle-ou-un-calcul-long-est-interrompu). « Non lancée » : lancez la règle, puis celles qu'elle nomme, dans l'ordre.",
+      what: "La règle métier s'est arrêtée sur une erreur ; la raison du serveur suit les deux-points. Après une soumission, voir [Quand une règle échoue après une soumission](troubleshooting-forms.md#quand-une-règle-échoue-après-une-soumission).",
+      todo: "Corrigez les valeurs des invites ou les données, puis relancez la règle ([Lancer une règle métier](features/actions/RunRule.md) ; sur le serveur de démonstration, soumettez de nouveau). Si elle échoue encore, transmettez la raison à son responsable. « Toujours en cours » : voir [Quand une règle longue est interrompue](troubleshooting-forms.md#quand-une-règle-ou-un-calcul-long-est-interrompu).",
     },
   },
   QB_ERR_RULE_UNKNOWN: {
@@ -732,12 +710,12 @@ export const USER_ADVICE: Readonly<
   QB_ERR_RATE_LIMITED: {
     page: "login",
     en: {
-      what: "A limit of QiBates was reached; or, when the message adds that the server you are connected to refuses, your own server refuses for a while, at any action, Refresh included. See [whose limit it is](#too-many-requests).",
-      todo: "Wait the number of seconds the message gives, then go on. If it happens often, see [below](#too-many-requests) whom to tell.",
+      what: "A limit of QiBates was reached; or, when the message adds that the server you are connected to refuses, your own server refuses for a while, at any action, Refresh included. See [whose limit it is](troubleshooting-login.md#too-many-requests).",
+      todo: "Wait the number of seconds the message gives, then go on. If it happens often, see [whose limit it is](troubleshooting-login.md#too-many-requests) for whom to tell.",
     },
     fr: {
-      what: "Une limite de QiBates a été atteinte ; ou, quand le message ajoute que c'est le serveur auquel vous êtes connecté qui refuse, votre propre serveur refuse pendant un moment, à n'importe quelle action, actualisation comprise. Voir [à qui est la limite](#trop-de-requêtes).",
-      todo: "Attendez le nombre de secondes que donne le message, puis continuez. Si cela se reproduit souvent, voir [plus bas](#trop-de-requêtes) qui prévenir.",
+      what: "Une limite de QiBates a été atteinte ; ou, quand le message ajoute que c'est le serveur auquel vous êtes connecté qui refuse, votre propre serveur refuse pendant un moment, à n'importe quelle action, actualisation comprise. Voir [à qui est la limite](troubleshooting-login.md#trop-de-requêtes).",
+      todo: "Attendez le nombre de secondes que donne le message, puis continuez. Si cela se reproduit souvent, voir [à qui est la limite](troubleshooting-login.md#trop-de-requêtes) pour savoir qui prévenir.",
     },
   },
   QB_ERR_PROVIDER_ERROR: {

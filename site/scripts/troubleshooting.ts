@@ -49,12 +49,16 @@ export const USER_PAGES: Record<Locale, URL> = {
   ),
 };
 
-/** The user's troubleshooting pages by task, each with the table of its messages: topic → file name. */
+/**
+ * The user's troubleshooting pages by task, each with the table of its messages: topic → file name. Where a task's
+ * symptoms and its messages together are longer than a page should be, the messages have a page of their own
+ * (`troubleshooting-<task>-messages.md`) and the task's page keeps the symptoms and links to it.
+ */
 export const USER_TOPICS: Record<UserTopic, string> = {
-  login: "troubleshooting-login.md",
+  login: "troubleshooting-login-messages.md",
   connection: "troubleshooting-connection.md",
   grids: "troubleshooting-grids.md",
-  forms: "troubleshooting-forms.md",
+  forms: "troubleshooting-forms-messages.md",
 };
 
 /** A topic page of the user's troubleshooting, in a locale. */
@@ -156,7 +160,7 @@ export function userMessageTable(locale: Locale, topic: UserTopic): string {
 
 /** The titles of the topic pages, as the index links to them. */
 export const TOPIC_TITLES: Record<UserTopic, Record<Locale, string>> = {
-  login: { en: "Login and session", fr: "Connexion et session" },
+  login: { en: "Login and session", fr: "Ouverture de session et session" },
   connection: { en: "Reaching your server", fr: "Accès à votre serveur" },
   grids: { en: "Grids and data", fr: "Grilles et données" },
   forms: { en: "Forms, rules and submits", fr: "Formulaires, règles et soumissions" },

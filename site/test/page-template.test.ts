@@ -24,7 +24,7 @@ const WORDS = {
 const NOT_FEATURE_PAGES = new Map<string, string>([
   ["features-compatibility", "the overview of every feature on every server: the matrix is the page"],
   ["troubleshooting", "the index of the messages of every feature, by task"],
-  ...["login", "connection", "grids", "forms"].map(
+  ...["login", "connection", "grids", "forms", "login-messages", "forms-messages"].map(
     (topic) =>
       [
         `troubleshooting-${topic}`,
