@@ -1,4 +1,4 @@
-import { unknownMemberMessage } from "@qibates/protocols/planning-rest";
+import { unknownMemberMessage } from "@qibates/protocols/planning-rest/members";
 import { numberOfText } from "../grid/parse.ts";
 import type { Dimension, Member } from "../outline.ts";
 import { type CellWrite, ChangeSet, type PlanningJournalStep } from "./changes.ts";

@@ -1,4 +1,5 @@
-import { DATA_ENTRY_THRESHOLD, unknownMemberMessage } from "@qibates/protocols/planning-rest";
+import { DATA_ENTRY_THRESHOLD } from "@qibates/protocols/planning-rest/errors";
+import { unknownMemberMessage } from "@qibates/protocols/planning-rest/members";
 import type { Dimension, Member, Outline } from "../outline.ts";
 import { gridInvalid as invalid, type LocalText, PlanningError } from "./errors.ts";
 import type { PlanTypeStore } from "./plan-types.ts";
