@@ -76,6 +76,10 @@ function server() {
       if (parent === "Flat") throw new Error("a list of 50,000 children was read");
       return (find(parent)?.kids ?? []).map((k) => k.bean);
     },
+    member: async (label) => {
+      requests.push(`member ${label}`);
+      return find(label)?.bean ?? null;
+    },
     one: async (labels) =>
       labels.map((label) => {
         requests.push(`one ${label}`);
@@ -114,9 +118,11 @@ describe("essbase-stndln: a long sheet's labels looked up through their siblings
     const single = server();
     const expected = await single.ask.one(labels);
     expect(names(got)).toEqual(names(expected));
-    // One round of ancestors, the three groups' children, then the labels that are not among them one by one.
+    // One round of ancestors, the three groups' children and their parent's (Flat is among them), then the
+    // labels that are not among them one by one.
     expect(batched.requests.filter((r) => r.startsWith("ancestors"))).toHaveLength(PROBES);
     expect(batched.requests.filter((r) => r.startsWith("children")).sort()).toEqual([
+      "children Entity",
       "children G3",
       "children G7",
       "children G9",
@@ -125,19 +131,48 @@ describe("essbase-stndln: a long sheet's labels looked up through their siblings
       "one Area 12",
       "one E1.1",
       "one Entity",
-      "one Flat",
       "one Nowhere",
     ]);
   });
 
-  it("stops listing children when siblings find no more labels than it asks about", async () => {
-    // One leaf of each group: listing a group's children finds one label.
+  it("asks each label spread over the dimension once, its ancestors from its parent's parent's list", async () => {
+    // One leaf of each group: listing a group's children finds one label, so the rounds stop; the groups are
+    // all listed under Entity, so each leaf left is asked alone, one request (was two: it and its ancestors).
     const labels = Array.from({ length: GROUPS }, (_, g) => `E${g + 1}.5`);
     const s = server();
     const got = await lookupBySiblings(labels, s.ask);
     expect(names(got)).toEqual(names(await server().ask.one(labels)));
-    expect(s.requests.filter((r) => r.startsWith("children"))).toHaveLength(PROBES);
-    expect(s.requests.filter((r) => r.startsWith("one"))).toHaveLength(GROUPS - PROBES);
+    expect(s.requests.filter((r) => r.startsWith("children"))).toHaveLength(PROBES + 1);
+    expect(s.requests).toContain("children Entity");
+    expect(s.requests.filter((r) => r.startsWith("one"))).toHaveLength(0);
+    expect(s.requests.filter((r) => r.startsWith("member"))).toHaveLength(GROUPS - PROBES);
+    expect(s.requests.filter((r) => r.startsWith("ancestors"))).toHaveLength(PROBES);
+  });
+
+  it("asks the ancestors of a label left whose parent was not listed", async () => {
+    // The groups' parent lists more children than the rounds read: each leaf left asks its own ancestors.
+    const labels = Array.from({ length: GROUPS }, (_, g) => `E${g + 1}.5`);
+    const s = server();
+    const children = s.ask.children;
+    s.ask.children = async (parent) => {
+      if (parent === "Entity") throw new Error("the groups' parent was listed");
+      return children(parent);
+    };
+    const ancestors = s.ask.ancestors;
+    s.ask.ancestors = async (label) => {
+      const answer = await ancestors(label);
+      const items = (answer?.items ?? []).map((a) =>
+        a.name === "Entity" ? { ...a, numberOfChildren: 50_000 } : a,
+      );
+      return answer ? { ...answer, items } : null;
+    };
+    const got = await lookupBySiblings(labels, s.ask);
+    const path = (chains: Awaited<ReturnType<typeof lookupBySiblings>>) =>
+      chains.map((c) => c?.map((m) => [m.name, m.parent]) ?? null);
+    expect(path(got)).toEqual(path(await server().ask.one(labels)));
+    expect(s.requests.filter((r) => r.startsWith("member"))).toHaveLength(GROUPS - PROBES);
+    expect(s.requests.filter((r) => r.startsWith("ancestors"))).toHaveLength(GROUPS);
+    expect(s.requests.filter((r) => r.startsWith("one"))).toHaveLength(0);
   });
 
   it("asks a short sheet's labels one by one, as before", async () => {

@@ -261,4 +261,22 @@ describe("essbase-stndln: member selection and a big first sheet on a 7,000-memb
     expect(large.roundTrips).toBeLessThanOrEqual(6);
     expect(large.requests).toBeLessThanOrEqual(small.requests + 40);
   });
+
+  it("refreshes a first sheet of 300 rows each under another group in a request a row, as the demo", async () => {
+    // One leaf of each of 300 groups: no two rows are siblings. Each row's member is asked alone once, its
+    // ancestors taken from the groups' list (Entity's children); before, each row cost two requests.
+    const rows = 300;
+    const grid = [
+      ["", "Q1", "Q2"],
+      ["", "Revenue", "Revenue"],
+      ...Array.from({ length: rows }, (_, g) => [`E${g * 3 + 2}`, "", ""]),
+    ];
+    const { remote, demo, cost } = await both("action/refresh", { grid, settings: { aliasTable: null } });
+    expect(remote.status, JSON.stringify(remote.json).slice(0, 400)).toBe(200);
+    expect(remote.json.grid).toEqual(demo.json.grid);
+    expect(remote.json.cellKinds).toEqual(demo.json.cellKinds);
+    expect((remote.json.grid as unknown[]).length).toBe(rows + 3);
+    expect(cost.requests.filter((r) => r.includes("/ancestors/")).length).toBeLessThanOrEqual(20);
+    expect(cost.requests.length).toBeLessThanOrEqual(rows + 40);
+  });
 });

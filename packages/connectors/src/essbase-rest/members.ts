@@ -92,6 +92,7 @@ export function essbaseRestMembers(client: EssbaseRestClient, app: string, cube:
             new ListBudget(client),
           ),
         one: (all) => eachLimited(all, IN_FLIGHT / 2, lookupOne),
+        member: (label) => client.getIfFound<MemberBean>(`${base}/${enc(label)}`),
       });
     },
 
@@ -182,15 +183,23 @@ export interface SiblingRequests {
   children(parent: string): Promise<MemberBean[]>;
   /** Labels looked up one by one (the member and its ancestors, an alias by keyword search). */
   one(labels: readonly string[]): Promise<(RemoteMemberInfo[] | null)[]>;
+  /** A member alone (`/outline/{app}/{cube}/{label}`), null when the server names no such member. */
+  member(label: string): Promise<MemberBean | null>;
 }
 
 /**
  * A sheet's labels looked up in a few rounds whatever their number: the rows of a sheet are mostly siblings (a
  * zoom's, a member selection's children), so a round asks the ancestors of {@link PROBES} labels spread over
- * those still to find, then lists the children of their parents (each parent once, when its list is not too
- * long): every label named among those children is found with its ancestors, as its own look-up would have
- * found it. Rounds go on while they find more labels than they ask for; what is left (aliases, shared members,
- * labels without siblings on the sheet, a dimension's top) is looked up one by one, as a short sheet's labels are.
+ * those still to find, then lists the children of their parents and of their parents' parents (each once, when
+ * its list is not too long): every label named among those children is found with its ancestors, as its own
+ * look-up would have found it. Rounds go on while they find more labels than they send requests. The labels
+ * left are asked alone, one request each (`/outline/{app}/{cube}/{label}`): a member whose parent was listed
+ * (rows spread over a dimension share their parents' parents) takes its ancestors from that list, any other
+ * asks its own ancestors too. The outline endpoints have no request for several named members at once, and
+ * `…/grid/mdx` gives no member's storage (Oracle's MDX intrinsic properties are names, aliases, generation,
+ * level, expense, comments and unique names), which a grid's read-only cells follow: each member left still
+ * costs one request. Aliases, shared members, a dimension's top and labels that name no member are looked up
+ * one by one, as a short sheet's labels are.
  */
 export async function lookupBySiblings(
   labels: readonly string[],
@@ -198,6 +207,14 @@ export async function lookupBySiblings(
 ): Promise<(RemoteMemberInfo[] | null)[]> {
   const out = new Array<RemoteMemberInfo[] | null | undefined>(labels.length);
   const listed = new Set<string>();
+  /** Members with children met so far (lower-case name) → their chain, from the dimension down to them. */
+  const parentsKnown = new Map<string, RemoteMemberInfo[]>();
+  const knowChain = (chain: readonly RemoteMemberInfo[]) => {
+    const last = chain[chain.length - 1];
+    if (!last || last.storage === "shared" || last.childCount === 0) return;
+    const key = last.name.toLowerCase();
+    if (!parentsKnown.has(key)) parentsKnown.set(key, [...chain]);
+  };
   let pending = labels.map((_, i) => i);
   while (pending.length > PROBES) {
     const step = pending.length / PROBES;
@@ -211,12 +228,19 @@ export async function lookupBySiblings(
     const room = Math.max(SIBLINGS_READ, SIBLINGS_PER_LABEL * pending.length);
     const parents = new Map<string, MemberBean[]>();
     for (const chain of chains) {
-      const parent = chain[chain.length - 1];
-      if (!parent) continue;
-      const key = parent.name.toLowerCase();
-      const count = parent.numberOfChildren ?? 0;
-      if (listed.has(key) || parents.has(key) || count === 0 || count > room) continue;
-      parents.set(key, chain);
+      const infos = chain.map((a) => memberInfoOf(a));
+      infos.forEach((_, k) => {
+        knowChain(infos.slice(0, k + 1));
+      });
+      // The parent, then its parent: rows spread over a dimension share their parents' parents.
+      for (const up of [chain, chain.slice(0, -1)]) {
+        const parent = up[up.length - 1];
+        if (!parent) continue;
+        const key = parent.name.toLowerCase();
+        const count = parent.numberOfChildren ?? 0;
+        if (listed.has(key) || parents.has(key) || count === 0 || count > room) continue;
+        parents.set(key, up);
+      }
     }
     const lists = await eachLimited([...parents.values()], IN_FLIGHT, async (chain) => {
       const parent = chain[chain.length - 1] as MemberBean;
@@ -231,7 +255,9 @@ export async function lookupBySiblings(
         const info = memberInfoOf(k, j);
         // A shared member's name is its stored member's: that one is looked up by its name alone.
         if (info.storage === "shared" || byName.has(k.name.toLowerCase())) return;
-        byName.set(k.name.toLowerCase(), [...above, info]);
+        const found = [...above, info];
+        byName.set(k.name.toLowerCase(), found);
+        knowChain(found);
       });
     }
     const before = pending.length;
@@ -240,8 +266,33 @@ export async function lookupBySiblings(
       if (chain) out[i] = chain;
       return !chain;
     });
-    // Siblings that found no more labels than the round asked about are not worth another round.
-    if (before - pending.length <= PROBES) break;
+    // A round that found no more labels than it sent requests is not worth another: a label left costs one.
+    if (before - pending.length <= probes.length + lists.length) break;
+  }
+  if (parentsKnown.size > 0 && pending.length > PROBES) {
+    // Each label left asked alone, its ancestors taken from the parents met when they were listed.
+    const alone = await eachLimited(
+      pending,
+      IN_FLIGHT,
+      async (i): Promise<RemoteMemberInfo[] | undefined> => {
+        const found = await ask.member(labels[i] as string);
+        if (!found || typeof found.name !== "string" || found.dimension) return undefined;
+        const info = memberInfoOf(found);
+        if (info.storage === "shared" || info.parent === null) return undefined;
+        const above = parentsKnown.get(info.parent.toLowerCase());
+        if (above) return [...above, info];
+        const answer = await ask.ancestors(found.name);
+        const chain = [...(answer?.items ?? [])].filter((a) => a && typeof a.name === "string");
+        if (chain.length === 0) return undefined;
+        chain.sort((a, b) => (a.generationNumber ?? 0) - (b.generationNumber ?? 0));
+        return [...chain.map((a) => memberInfoOf(a)), info];
+      },
+    );
+    pending = pending.filter((i, k) => {
+      const chain = alone[k];
+      if (chain) out[i] = chain;
+      return !chain;
+    });
   }
   const rest = await ask.one(pending.map((i) => labels[i] as string));
   pending.forEach((i, k) => {
