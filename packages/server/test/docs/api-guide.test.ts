@@ -122,6 +122,22 @@ function wordCount(source: string): number {
     .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 }
 
+/**
+ * Whether an output a page shows is in the response: each key it shows with the same value, and each list it
+ * shows as the response's first items (a page may show a grid's first rows only).
+ */
+function shownIn(shown: unknown, got: unknown): boolean {
+  if (Array.isArray(shown)) {
+    return Array.isArray(got) && shown.length <= got.length && shown.every((v, i) => shownIn(v, got[i]));
+  }
+  if (shown !== null && typeof shown === "object") {
+    if (got === null || typeof got !== "object" || Array.isArray(got)) return false;
+    const g = got as Record<string, unknown>;
+    return Object.entries(shown).every(([k, v]) => k in g && shownIn(v, g[k]));
+  }
+  return shown === got;
+}
+
 describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
   const read = (page: string): string => readFileSync(join(DOCS[locale], page), "utf8");
   const quickStart = read(QUICK_START);
@@ -180,7 +196,8 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
   });
 
   it("runs the quick start end to end as printed: key, login, first grid, form, rule, logout", async () => {
-    const steps = codeBlocks(QUICK_START, quickStart).filter((b) => b.lang === "bash");
+    const all = codeBlocks(QUICK_START, quickStart);
+    const steps = all.filter((b) => b.lang === "bash");
     const paths = steps.flatMap((b) =>
       [...b.code.matchAll(/\/qibates\/api\/v2\/([\w/-]+)/g)].map((m) => m[1]),
     );
@@ -195,15 +212,31 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
       "action/logout",
       "action/logout",
     ]);
-    // One shell, as a reader pastes the blocks one after the other; every response printed on its own line.
+    // One shell, as a reader pastes the blocks one after the other; every response printed on its own line, and
+    // each block's output told apart by a mark, to hold it to the output the page shows after that block.
+    const MARK = "@@quick-start-block@@";
     const script = steps
-      .map((b) => b.code.replaceAll("http://localhost:3000", server.baseUrl))
-      .join("\necho\n");
+      .map((b) => `${b.code.replaceAll("http://localhost:3000", server.baseUrl)}\necho\necho ${MARK}`)
+      .join("\n");
     const result = await run("bash", ["-c", `set -euo pipefail\n${script}`], {});
     expect(result.code, result.stderr).toBe(0);
+    const outputs = result.stdout.split(`${MARK}\n`).map((o) => o.split("\n").filter((l) => l.trim() !== ""));
+    const shown = steps.flatMap((b, i) => {
+      const next = all[all.indexOf(b) + 1];
+      return next && (next.lang === "json" || next.lang === "text")
+        ? [{ step: b, output: next, got: outputs[i] ?? [] }]
+        : [];
+    });
+    // The grid, the form, the rule and a logout show their response; the check of the logins shows what it prints.
+    expect(shown.map((s) => s.output.lang)).toEqual(["text", "json", "json", "json", "json"]);
+    for (const { output, got } of shown) {
+      if (output.lang === "text")
+        expect(got, `${output.page}:${output.line}`).toEqual(output.code.trim().split("\n"));
+      else expect(shownIn(JSON.parse(output.code), JSON.parse(got.join("")))).toBe(true);
+    }
     const responses = result.stdout
       .split("\n")
-      .filter((line) => line.trim() !== "")
+      .filter((line) => line.startsWith("{"))
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(responses.map((r) => r.code)).not.toContainEqual(expect.stringMatching(/^QB_ERR/));
     const [, grid, form, rule, essbaseOut, planningOut] = responses as [
