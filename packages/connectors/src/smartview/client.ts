@@ -220,6 +220,20 @@ export class SmartViewClient extends RemoteClient {
     }
   }
 
+  /**
+   * Resolves once `cube` is open in the session (its turn among the reads, no request of its own): what the
+   * reads queued before it opened, or it opens the cube itself. Fails as the opening does.
+   */
+  whenOpen(cube: OpenCube): Promise<void> {
+    const queuedAt = this.openFailures;
+    return this.turn(cube, false, async (shared) => {
+      const failed = this.failedOpen;
+      if (failed && failed.at > queuedAt && sameCube(failed.cube, cube)) throw failed.error;
+      await this.openCube(cube);
+      shared();
+    });
+  }
+
   /** `method` in the session, logged in and `cube` open first. */
   private async once(
     method: string,

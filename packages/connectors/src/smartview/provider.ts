@@ -225,14 +225,20 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
     const { client, members } = this.upstream(session);
     const key = `${ref.server}\n${ref.application}\n${ref.cube}`.toLowerCase();
     const found = await members.get(key, async () => {
-      // The cube is opened as the caller spelt it; its list (for its own spelling) and the dimensions are then
-      // read side by side in the round after OpenCube, not one after the other before it (`cubeNames`).
+      // The cube is opened as the caller spelt it; its list (for its own spelling), the dimensions and whatever
+      // the call asks next are then read side by side in the round after OpenCube (`cubeNames`), not the list
+      // first, then the opening, then the rest. The names are the caller's until the list has answered (the same
+      // cube: the server's names are not case-sensitive).
       const opened = membersOnDemand(smartViewMembers(client, ref), `${ref.application}.${ref.cube}`, client);
       const names = this.cubeNames(session, ref);
       const dims = opened.dimensions();
       dims.catch(() => undefined);
-      const real = await names;
-      return { ref: real, members: opened };
+      const shown: CubeRef = { ...ref };
+      const known = names.then((real) => Object.assign(shown, real));
+      known.catch(() => undefined);
+      // An opening refused: the list's fallback says which name is unknown.
+      await client.whenOpen(ref).catch(() => known);
+      return { ref: shown, members: opened };
     });
     found.members.trim();
     return found;
