@@ -333,14 +333,20 @@ export function startLists(
 ): DimensionLists {
   const ask = (alsTbl: string | null) =>
     client.read("EnumMembers", enumMembersBody(dimension, "Descendants", [dimension], alsTbl), cube);
-  const lists = Promise.all([ask(null), ask(table)]).then(([byName, inTable]) => {
-    if (cutShort(byName) || cutShort(inTable)) return null;
-    const names = svList(byName, "mbrs");
-    const shown = svList(inTable, "mbrs");
-    if (shown.length !== names.length)
-      throw client.malformed(UNREADABLE.columnTuples(shown.length, names.length));
-    return { names, shown };
-  });
+  const lists = Promise.all([ask(null), ask(table)])
+    .then(([byName, inTable]) => {
+      if (cutShort(byName) || cutShort(inTable)) return null;
+      const names = svList(byName, "mbrs");
+      const shown = svList(inTable, "mbrs");
+      if (shown.length !== names.length)
+        throw client.malformed(UNREADABLE.columnTuples(shown.length, names.length));
+      return { names, shown };
+    })
+    .catch((e: unknown) => {
+      // A server refusing the filter on the dimension: the search reads the dimension as before.
+      if (e instanceof ProviderError && e.code === "PROVIDER_FAILED") return null;
+      throw e;
+    });
   // Asked ahead of the call's checks: a refusal counts only once the call reads the lists.
   lists.catch(() => undefined);
   return { dimension, table, lists };
@@ -360,7 +366,7 @@ const PAGE_PER_QUERY = 200;
  * them, and one query gives the generation and level of the page's members only (`layeredQuery` of their
  * names). That is two lists of the dimension's labels, in one round, instead of one `EnumMembers` per parent and
  * the aliases of every member. `null` when this path does not answer (a list cut short, a cube of one dimension):
- * the dimension's members are then read as before.
+ * the dimension's members are then read as before (so is a server refusing the `Descendants` list).
  */
 async function searchByLists(
   client: SmartViewClient,
@@ -407,8 +413,9 @@ async function searchByLists(
       }
     }
   }
+  // The two lists hold the same members: counted once.
   for (const [i, dimension] of dims.entries())
-    budget.take((listed[i]?.names.length ?? 0) * 2, `EnumMembers Descendants of ${dimension}`);
+    budget.take(listed[i]?.names.length ?? 0, `EnumMembers Descendants of ${dimension}`);
   const answer = searchAnswer(input, candidates());
   // The generations and levels of the page's members: one query per dimension (and per PAGE_PER_QUERY members),
   // all in one round.
