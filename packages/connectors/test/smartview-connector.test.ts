@@ -611,8 +611,12 @@ describe("essbase connector: Smart View's own messages (SSO token, default grid,
   it("asks GetSSOToken before a second OpenApplication and opens with the token then", async () => {
     const client = provider.client(remote);
     await client.call("EnumAliasTables", "", CUBE);
-    // Another spelling of the cube opens it again (the server's names are not case-sensitive).
+    // Another spelling of the cube is the same cube (the server's names are not case-sensitive): not opened again.
     await client.call("EnumAliasTables", "", { ...CUBE, cube: "basic" });
+    expect(posted.filter((p) => p.name === "req_OpenApplication")).toHaveLength(1);
+    // The demo server has one cube: the session's open cube is forgotten, as when another cube is opened.
+    (client as unknown as { open: unknown }).open = null;
+    await client.call("EnumAliasTables", "", CUBE);
     const opens = posted.filter((p) => p.name === "req_OpenApplication");
     expect(opens).toHaveLength(2);
     expect(opens[0]?.children.map((c) => c.name)).toEqual(["sID", "usr", "pwd", "srv", "app"]);
@@ -631,14 +635,17 @@ describe("essbase connector: Smart View's own messages (SSO token, default grid,
     expect(order.filter((n) => n === "req_GetSSOToken")).toHaveLength(1);
   });
 
-  it("opens a cube by the names known (ListCubes alone), and still names the unknown server, application or cube", async () => {
+  it("opens a cube by the names known (ListCubes beside the dimensions), and still names the unknown server, application or cube", async () => {
     const session = await loginSession(provider, "essbase", `${origin}/aps/JAPI`, "demo", "demo");
     const before = posted.length;
-    // Spelt otherwise: the server's names are not case-sensitive, ListCubes gives the cube's own spelling.
+    // Spelt otherwise: the server's names are not case-sensitive, ListCubes gives the cube's own spelling. The cube
+    // opens first, then its list and the dimensions go in one round (not the list, then the opening).
     const dims = await ess(provider).dimensions(session, { ...CUBE, application: "sample", cube: "BASIC" });
     expect(dims.dimensions.map((d) => d.name)).toContain("Product");
     const sent = posted.slice(before).map((p) => p.name);
-    expect(sent.slice(0, 3)).toEqual(["req_ListCubes", "req_OpenApplication", "req_OpenCube"]);
+    expect(sent.slice(0, 2)).toEqual(["req_OpenApplication", "req_OpenCube"]);
+    expect(sent.slice(2, 5).sort()).toEqual(["req_EnumAliasTables", "req_EnumDims", "req_ListCubes"]);
+    expect(sent.filter((m) => m === "req_OpenApplication")).toHaveLength(1);
     expect(sent).not.toContain("req_ListServers");
     expect(sent).not.toContain("req_ListApplications");
     const refused = (ref: typeof CUBE) =>
@@ -651,6 +658,18 @@ describe("essbase connector: Smart View's own messages (SSO token, default grid,
     expect(await refused({ ...CUBE, server: "Elsewhere" })).toBe("SERVER_UNKNOWN");
     expect(await refused({ ...CUBE, application: "Nowhere" })).toBe("APPLICATION_UNKNOWN");
     expect(await refused({ ...CUBE, cube: "Nothing" })).toBe("CUBE_UNKNOWN");
+    // In a fresh session, the reads queued behind the refused opening (the list, the dimensions, the alias
+    // tables) fail with its refusal: the application is not asked for again by each of them.
+    const fresh = await loginSession(provider, "essbase", `${origin}/aps/JAPI`, "demo", "demo");
+    const at = posted.length;
+    expect(
+      await ess(provider)
+        .dimensions(fresh, { ...CUBE, application: "Nowhere" })
+        .catch((e) => e.code),
+    ).toBe("APPLICATION_UNKNOWN");
+    const opening = posted.slice(at).filter((p) => p.name === "req_OpenApplication");
+    // The first opening, and the one of the session renewed once after a refusal.
+    expect(opening.length).toBeLessThanOrEqual(2);
   });
 
   it("initgrid is the server's default grid (GetDefaultPOV, GetDefaultGrid); grid data is read with Refresh", async () => {

@@ -166,10 +166,12 @@ describe("essbase (Smart View): member selection asked of the server", () => {
   ];
 
   it.each(cases)("%s: a few requests, the demo's answer", async (_name, body) => {
-    const { remote, demo, sent } = await both("nav/filter", { aliastable: "Default", ...body });
+    const { remote, demo, sent, waited } = await both("nav/filter", { aliastable: "Default", ...body });
     expect(remote.statusCode, remote.body.slice(0, 600)).toBe(200);
     expect(remote.json()).toEqual(demo.json());
     expect(sent.length, tally(sent)).toBeLessThanOrEqual(MOST);
+    // OpenApplication, OpenCube, the cube's list beside the dimensions, the selection: 4 round trips.
+    expect(waited, tally(sent)).toBeLessThanOrEqual(4);
     // Never the children of the dimension's parents one by one.
     expect(sent.filter((m) => m === "EnumMembers").length).toBeLessThanOrEqual(2);
   });
@@ -192,6 +194,28 @@ describe("essbase (Smart View): member selection asked of the server", () => {
     // Two queries a dimension searched, beside the session's opening and the dimensions.
     expect(sent.length, tally(sent)).toBeLessThanOrEqual(MOST + 4);
     expect(sent.filter((m) => m === "EnumMembers")).toEqual([]);
+  });
+
+  const aliasSearches: [string, Record<string, unknown>][] = [
+    ["part of a name or an alias (the API's default)", { keyword: "number 12" }],
+    ["part of a name or an alias, a page", { keyword: "1", limit: 25, offset: 40 }],
+    ["an alias with a wildcard, whole word", { keyword: "area 1?", matchWholeWord: true, searchIn: "ALIAS" }],
+    ["a name or an alias beginning with", { keyword: "e2*", matchWholeWord: true, searchIn: "BOTH" }],
+  ];
+
+  it.each(aliasSearches)("search, %s: 4 round trips, the demo's answer", async (_name, action) => {
+    const { remote, demo, sent, waited } = await both("nav/search", {
+      aliastable: "Default",
+      dimension: "Entity",
+      action,
+    });
+    expect(remote.statusCode, remote.body.slice(0, 600)).toBe(200);
+    expect(remote.json()).toEqual(demo.json());
+    // OpenApplication, OpenCube, the cube's list beside the dimensions and the dimension's two lists (by name and
+    // in the table), the page's generations and levels: never one request per parent of the dimension.
+    expect(waited, tally(sent)).toBeLessThanOrEqual(4);
+    expect(sent.length, tally(sent)).toBeLessThanOrEqual(MOST + 2);
+    expect(sent.filter((m) => m === "EnumMembers").length, tally(sent)).toBe(2);
   });
 
   it("refreshes a sheet of 1,000 rows in about as many requests as one of 4, with the demo's answer", async () => {

@@ -112,6 +112,9 @@ export class SmartViewClient extends RemoteClient {
   private overlap = true;
   /** Calls started so far (a read tells whether others started while it was in flight). */
   private started = 0;
+  /** Cube openings that failed so far, and the last one: a read queued behind it fails with it, unsent. */
+  private openFailures = 0;
+  private failedOpen: { cube: OpenCube; error: unknown; at: number } | null = null;
 
   constructor(
     upstreams: Upstreams,
@@ -173,8 +176,13 @@ export class SmartViewClient extends RemoteClient {
   async read(method: string, body: string, cube: OpenCube): Promise<SvElement> {
     // The session it was sent in, and whether other reads were in flight meanwhile.
     const sent = { sid: null as string | null, beside: false };
+    // Reads queued behind a read that opens the cube (a session's first call sends several at once): when that
+    // opening fails, they fail with its error rather than each opening the cube again.
+    const queuedAt = this.openFailures;
     try {
       return await this.turn(cube, false, async (shared) => {
+        const failed = this.failedOpen;
+        if (failed && failed.at > queuedAt && sameCube(failed.cube, cube)) throw failed.error;
         sent.sid = this.sid;
         await this.openCube(cube);
         shared();
@@ -210,6 +218,20 @@ export class SmartViewClient extends RemoteClient {
       }
       return this.turn(null, true, () => this.renewed(failed, () => this.once(method, body, cube)));
     }
+  }
+
+  /**
+   * Resolves once `cube` is open in the session (its turn among the reads, no request of its own): what the
+   * reads queued before it opened, or it opens the cube itself. Fails as the opening does.
+   */
+  whenOpen(cube: OpenCube): Promise<void> {
+    const queuedAt = this.openFailures;
+    return this.turn(cube, false, async (shared) => {
+      const failed = this.failedOpen;
+      if (failed && failed.at > queuedAt && sameCube(failed.cube, cube)) throw failed.error;
+      await this.openCube(cube);
+      shared();
+    });
   }
 
   /** `method` in the session, logged in and `cube` open first. */
@@ -292,17 +314,21 @@ export class SmartViewClient extends RemoteClient {
   /** Whether the session is logged in with `cube` open. */
   private isOpen(cube: OpenCube): boolean {
     const o = this.open;
-    return (
-      this.sid !== null &&
-      o !== null &&
-      o.server === cube.server &&
-      o.application === cube.application &&
-      o.cube === cube.cube
-    );
+    return this.sid !== null && o !== null && sameCube(o, cube);
   }
 
   private async openCube(cube: OpenCube): Promise<void> {
     if (this.isOpen(cube)) return;
+    try {
+      await this.openNow(cube);
+    } catch (error) {
+      this.openFailures += 1;
+      this.failedOpen = { cube: { ...cube }, error, at: this.openFailures };
+      throw error;
+    }
+  }
+
+  private async openNow(cube: OpenCube): Promise<void> {
     this.open = null;
     // Logged in first: a new session (after the server ended the last one) clears the single sign-on token of
     // the last, which the server may no longer take, so that OpenApplication carries what this session holds.
@@ -386,6 +412,16 @@ export class SmartViewClient extends RemoteClient {
       root ? UNREADABLE.notSmartView(method, oneLine(root.name, 40)) : UNREADABLE.notXml(method),
     );
   }
+}
+
+/**
+ * Whether two references name the same cube: Essbase's server, application and database names are not
+ * case-sensitive (Database Administrator's Guide 11.1.2.2, naming conventions), so a cube opened as the caller
+ * spelt it is the cube its list spells otherwise.
+ */
+function sameCube(a: OpenCube, b: OpenCube): boolean {
+  const same = (x: string, y: string) => x.toLowerCase() === y.toLowerCase();
+  return same(a.server, b.server) && same(a.application, b.application) && same(a.cube, b.cube);
 }
 
 /** A refusal the session's renewal answers: the server's exception (`PROVIDER_FAILED`). */

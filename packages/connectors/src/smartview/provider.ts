@@ -61,7 +61,7 @@ import {
 } from "./grid.ts";
 import { smartViewMembers, withinOneBudget } from "./members.ts";
 import { enumMembers } from "./outline.ts";
-import { filterFromServer, searchFromServer } from "./selection.ts";
+import { filterFromServer, searchFromServer, startLists } from "./selection.ts";
 
 type Schemas = components["schemas"];
 
@@ -184,19 +184,19 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
   }
 
   /**
-   * The real names of a cube to open: `ListCubes` alone, with the server and application as named
-   * (Essbase's application and database names are not case-sensitive: Essbase Database Administrator's Guide
-   * 11.1.2.2, naming conventions; Smart View sessions open a cube spelt otherwise), the cube's own spelling
-   * from its answer. A session's first grid waits for one list, not three one after the other. When the list is
-   * refused, or has no such cube, the three lists of {@link SmartViewProvider.resolve} say which name is unknown,
-   * as before; the server's refusal stands when every name is known.
+   * The real names of a cube read once it is open: `ListCubes` sent as a read of the cube as the caller spelt it
+   * (`OpenApplication` and `OpenCube` first, then the list beside the session's other first reads: Essbase's names
+   * are not case-sensitive, so the cube opens whatever the spelling). When the opening or the list is refused, or
+   * the list lacks the cube, {@link SmartViewProvider.resolve}'s three lists say which name is unknown; the
+   * server's refusal stands when every name is known.
    */
   async cubeNames(session: ProviderSession, ref: CubeRef): Promise<CubeRef> {
     let cubes: string[];
     try {
-      const answer = await this.client(session).call(
+      const answer = await this.client(session).read(
         "ListCubes",
         [leaf("srv", ref.server), leaf("app", ref.application)].join("\n"),
+        ref,
       );
       cubes = svList(answer, "cubes").filter((n) => n !== "");
     } catch (e) {
@@ -225,11 +225,20 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
     const { client, members } = this.upstream(session);
     const key = `${ref.server}\n${ref.application}\n${ref.cube}`.toLowerCase();
     const found = await members.get(key, async () => {
-      const real = await this.cubeNames(session, ref);
-      return {
-        ref: real,
-        members: membersOnDemand(smartViewMembers(client, real), `${real.application}.${real.cube}`, client),
-      };
+      // The cube is opened as the caller spelt it; its list (for its own spelling), the dimensions and whatever
+      // the call asks next are then read side by side in the round after OpenCube (`cubeNames`), not the list
+      // first, then the opening, then the rest. The names are the caller's until the list has answered (the same
+      // cube: the server's names are not case-sensitive).
+      const opened = membersOnDemand(smartViewMembers(client, ref), `${ref.application}.${ref.cube}`, client);
+      const names = this.cubeNames(session, ref);
+      const dims = opened.dimensions();
+      dims.catch(() => undefined);
+      const shown: CubeRef = { ...ref };
+      const known = names.then((real) => Object.assign(shown, real));
+      known.catch(() => undefined);
+      // An opening refused: the list's fallback says which name is unknown.
+      await client.whenOpen(ref).catch(() => known);
+      return { ref: shown, members: opened };
     });
     found.members.trim();
     return found;
@@ -287,14 +296,22 @@ class SmartViewOperations extends RemoteGridOperations<SvCube> implements Essbas
   }
 
   /**
-   * Asked of the server in one round (`selection.ts`, `IsMatch`), never by reading the dimension; a keyword or
-   * an alias table that path does not take goes over the dimension's members read.
+   * Asked of the server (`selection.ts`), never by reading the dimension: a search by name in one round
+   * (`IsMatch`), a search of aliases by two lists of the dimension and one query of the page; a keyword or an
+   * answer that path does not take goes over the dimension's members read.
    */
   override async searchMembers(session: ProviderSession, ref: CubeRef, input: SearchInput) {
     const client = this.p.client(session);
     const asked = await withinOneBudget(client, async () => {
-      const { ref: real, members } = await this.p.cubeMembers(session, ref);
-      return searchFromServer(client, real, members, input);
+      const opening = this.p.cubeMembers(session, ref);
+      // A search of aliases in a named dimension lists it in the round of the dimensions (`startLists`), the
+      // cube as the caller spelt it (the cube opened for the members is that one).
+      const early =
+        input.searchIn !== "NAME" && input.dimension !== null
+          ? startLists(client, ref, input.dimension, input.aliasTable || "Default")
+          : null;
+      const { ref: real, members } = await opening;
+      return searchFromServer(client, real, members, input, early);
     });
     return asked ?? super.searchMembers(session, ref, input);
   }

@@ -1,7 +1,7 @@
 import type { components } from "@qibates/client/schema";
 import type { MembersOnDemand, SearchCandidate } from "@qibates/grid-bridge";
 import { remoteAliasTable, remoteDimension, searchAnswer } from "@qibates/grid-bridge";
-import { enumMembersBody, svList } from "@qibates/protocols/smartview";
+import { enumMembersBody, svList, svText } from "@qibates/protocols/smartview";
 import type { CubeRef, FilterInput, SearchInput } from "@qibates/provider";
 import { ProviderError } from "@qibates/provider";
 import { ListBudget } from "../net/list-budget.ts";
@@ -262,8 +262,10 @@ export async function searchFromServer(
   cube: CubeRef,
   members: MembersOnDemand,
   input: SearchInput,
+  early: DimensionLists | null = null,
 ): Promise<Schemas["SearchResponse"] | null> {
-  if (input.searchIn !== "NAME" || !PLAIN_KEYWORD.test(input.keyword)) return null;
+  if (input.searchIn !== "NAME") return searchByLists(client, cube, members, input, early);
+  if (!PLAIN_KEYWORD.test(input.keyword)) return null;
   const remote = await members.outline();
   const table = remoteAliasTable(remote, input.aliasTable, "aliastable");
   const dims =
@@ -297,4 +299,150 @@ export async function searchFromServer(
   );
   if (perDimension.some((d) => d === null)) return null;
   return searchAnswer(input, perDimension.flat() as SearchCandidate[]);
+}
+
+/**
+ * A dimension's members as two `EnumMembers` of the catalogue's `Descendants` filter (`DESCENDANTS(%0)`, the
+ * dimension's top first, then every member under it in outline order) list them: by name (`alsTbl` none), and as
+ * alias table `table` shows them (its alias, or its name when it has none), position by position. Started before
+ * the dimensions are known when the call names its dimension (`startLists`), so they go in the session's first
+ * round of reads.
+ */
+export interface DimensionLists {
+  dimension: string;
+  table: string;
+  lists: Promise<{ names: string[]; shown: string[] } | null>;
+}
+
+/** The `overflow` of an `EnumMembers` answer other than `0`: the server cut its list short. */
+const cutShort = (answer: Awaited<ReturnType<SmartViewClient["read"]>>) => {
+  const overflow = svText(answer, "overflow").trim();
+  return overflow !== "" && overflow !== "0";
+};
+
+/**
+ * {@link DimensionLists} of `dimension` asked now (as the caller spells it; the server's names are not
+ * case-sensitive). `lists` is `null` when the server says it cut a list short (`overflow`): the search then reads
+ * the dimension as before.
+ */
+export function startLists(
+  client: SmartViewClient,
+  cube: OpenCube,
+  dimension: string,
+  table: string,
+): DimensionLists {
+  const ask = (alsTbl: string | null) =>
+    client.read("EnumMembers", enumMembersBody(dimension, "Descendants", [dimension], alsTbl), cube);
+  const lists = Promise.all([ask(null), ask(table)])
+    .then(([byName, inTable]) => {
+      if (cutShort(byName) || cutShort(inTable)) return null;
+      const names = svList(byName, "mbrs");
+      const shown = svList(inTable, "mbrs");
+      if (shown.length !== names.length)
+        throw client.malformed(UNREADABLE.columnTuples(shown.length, names.length));
+      return { names, shown };
+    })
+    .catch((e: unknown) => {
+      // A server refusing the filter on the dimension: the search reads the dimension as before.
+      if (e instanceof ProviderError && e.code === "PROVIDER_FAILED") return null;
+      throw e;
+    });
+  // Asked ahead of the call's checks: a refusal counts only once the call reads the lists.
+  lists.catch(() => undefined);
+  return { dimension, table, lists };
+}
+
+/** The page's members asked in one query: a few kilobytes of MDX each. */
+const PAGE_PER_QUERY = 200;
+
+/**
+ * `nav/search` of aliases (`searchIn` `ALIAS` or `BOTH`), with the messages the captures show a real server
+ * answering. No public source shows a server matching any part of an alias of a given table in one request:
+ * `FindMember`'s pattern is documented only as a member name with Smart View's wildcards (agardiner/SmartView
+ * `find_member`; Oracle's Smart View guide, member selection), Essbase's own patterns take `*` only at the end
+ * (Technical Reference, report command `MATCH`), and Essbase MDX reads an alias of a named table only as a whole
+ * text (`StrToMbr`). So each dimension searched is listed by two `EnumMembers` of `Descendants` (by name and in
+ * the call's table, {@link DimensionLists}), the search rule every path shares (`searchAnswer`) chooses among
+ * them, and one query gives the generation and level of the page's members only (`layeredQuery` of their
+ * names). That is two lists of the dimension's labels, in one round, instead of one `EnumMembers` per parent and
+ * the aliases of every member. `null` when this path does not answer (a list cut short, a cube of one dimension):
+ * the dimension's members are then read as before (so is a server refusing the `Descendants` list).
+ */
+async function searchByLists(
+  client: SmartViewClient,
+  cube: CubeRef,
+  members: MembersOnDemand,
+  input: SearchInput,
+  early: DimensionLists | null,
+): Promise<Schemas["SearchResponse"] | null> {
+  const remote = await members.outline();
+  const table = remoteAliasTable(remote, input.aliasTable, "aliastable");
+  const dims =
+    input.dimension === null
+      ? [
+          ...remote.dimensions.filter((d) => d.type !== "attribute"),
+          ...remote.dimensions.filter((d) => d.type === "attribute"),
+        ].map((d) => d.name)
+      : [remoteDimension(remote, input.dimension, cube.cube, "dimension").name];
+  const base = remote.dimensions.filter((d) => d.type !== "attribute");
+  if (dims.some((dimension) => !base.some((d) => !same(d.name, dimension)))) return null;
+  const budget = new ListBudget(client);
+  const listed = await Promise.all(
+    dims.map((dimension) => {
+      const asked =
+        early && same(early.dimension, dimension) && same(early.table, table)
+          ? early
+          : startLists(client, cube, dimension, table);
+      return asked.lists;
+    }),
+  );
+  if (listed.some((l) => l === null)) return null;
+  function* candidates(): Generator<SearchCandidate> {
+    for (const [i, dimension] of dims.entries()) {
+      const { names, shown } = listed[i] as { names: string[]; shown: string[] };
+      for (const [j, name] of names.entries()) {
+        if (name === "") continue;
+        const label = shown[j] as string;
+        yield {
+          dimension,
+          name,
+          alias: label !== "" && label !== name ? label : null,
+          generation: 0,
+          level: 0,
+        };
+      }
+    }
+  }
+  // The two lists hold the same members: counted once.
+  for (const [i, dimension] of dims.entries())
+    budget.take(listed[i]?.names.length ?? 0, `EnumMembers Descendants of ${dimension}`);
+  const answer = searchAnswer(input, candidates());
+  // The generations and levels of the page's members: one query per dimension (and per PAGE_PER_QUERY members),
+  // all in one round.
+  const queries: { dimension: string; names: string[] }[] = [];
+  for (const dimension of dims) {
+    const names = answer.members.filter((m) => m.dimension === dimension).map((m) => m.name);
+    for (let i = 0; i < names.length; i += PAGE_PER_QUERY)
+      queries.push({ dimension, names: names.slice(i, i + PAGE_PER_QUERY) });
+  }
+  const layers = new Map<string, Layered>();
+  await Promise.all(
+    queries.map(async ({ dimension, names }) => {
+      const other = base.find((d) => !same(d.name, dimension)) as { name: string };
+      const set = names.map(mdxName).join(", ");
+      const { rows } = await layeredRows(client, cube, layeredQuery(dimension, other.name, set), budget);
+      if (rows.length !== names.length)
+        throw client.malformed(UNREADABLE.columnTuples(rows.length, names.length));
+      names.forEach((name, i) => {
+        layers.set(`${dimension.toLowerCase()}\u0000${name.toLowerCase()}`, rows[i] as Layered);
+      });
+    }),
+  );
+  return {
+    ...answer,
+    members: answer.members.map((m) => {
+      const found = layers.get(`${m.dimension.toLowerCase()}\u0000${m.name.toLowerCase()}`) as Layered;
+      return { ...m, generation: found.generation, level: found.level };
+    }),
+  };
 }
