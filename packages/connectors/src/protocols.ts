@@ -1,7 +1,7 @@
 import type { ProtocolClient } from "@qibates/provider";
 import { essbaseRestOpening } from "./essbase-rest/opening.ts";
 import { planningRestOpening } from "./planning-rest/opening.ts";
-import { planningSmartViewOpening } from "./planning-smartview/opening.ts";
+import { planningSmartViewOpening } from "./planning-smartview-opening.ts";
 import type { ProtocolOpener } from "./protocol-opening.ts";
 import { smartViewOpening } from "./smartview/opening.ts";
 import { xmlaOpening } from "./xmla/opening.ts";
