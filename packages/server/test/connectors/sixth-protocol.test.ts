@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PROTOCOLS } from "@qibates/connectors";
-import { acceptedConnectors, type Connector, DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
+import { acceptedConnectors, type Connector } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { withConnectorLists } from "../../../../openapi/tools/connector-lists.ts";
@@ -15,9 +15,7 @@ import {
   WITH_SIXTH,
 } from "../../../connectors/test/fixtures/sixth-protocol/registration.ts";
 import { type SixthWire, startSixthWire } from "../../../connectors/test/fixtures/sixth-protocol/wire.ts";
-import { openDatabase } from "../../src/database.ts";
-import { openProviders } from "../../src/providers.ts";
-import { testConfig } from "../support/config.ts";
+import { withProviders } from "../support/providers.ts";
 
 /**
  * A sixth protocol added as a real one would be: its client, provider, members source and opener in its own
@@ -36,59 +34,49 @@ afterAll(() => wire.close());
 
 describe("a sixth protocol", () => {
   it("is opened by the server through its own opener, and its provider logs in and lists at its server", async () => {
-    const config = testConfig({ ALLOWED_HOSTS: "127.0.0.1" });
-    const db = await openDatabase({ dataDir: config.dataDir });
-    const registry = await openProviders(
-      db,
-      new SliceScheduler(DEFAULT_SLICES),
-      config,
-      undefined,
-      undefined,
+    await withProviders(
       WITH_SIXTH,
+      async (registry) => {
+        const target = { kind: "remote" as const, url: wire.address };
+        const provider = registry.forLogin(target, SIXTH_CONNECTOR) as SixthProvider | null;
+        expect(provider?.id).toBe("sixth");
+        // The product's connectors are served as before, each by its own protocol.
+        expect(registry.forLogin(target, "ssas")?.id).toBe("xmla");
+        if (!provider) return;
+        const connector = SIXTH_CONNECTOR as Connector;
+        await expect(
+          provider.login({ connector, username: "demo", password: "wrong", address: wire.address }),
+        ).rejects.toMatchObject({ code: "LOGIN_FAILED" });
+        const login = await provider.login({
+          connector,
+          username: "demo",
+          password: "demo",
+          address: wire.address,
+        });
+        const session = {
+          id: "s1",
+          ownerId: "o1",
+          connector,
+          username: "demo",
+          providerAddress: wire.address.href,
+          aliasTable: null,
+          handle: login.handle ?? null,
+        };
+        expect(await provider.servers(session)).toEqual({ servers: [{ name: "Sixth-1" }] });
+        expect(await provider.applications(session, "Sixth-1", false)).toEqual({
+          server: "Sixth-1",
+          applications: [{ name: "Stores" }],
+        });
+        const cube = { server: "Sixth-1", application: "Stores", cube: "Sales" };
+        expect(await provider.cubes(session, cube)).toEqual({ ...cube, cubes: [{ name: "Sales" }] });
+        expect(await provider.members(session, cube, null)).toEqual(["Year", "Measures"]);
+        expect(await provider.members(session, cube, "Year")).toEqual(["Q1", "Q2"]);
+        expect(wire.tokens.size).toBe(1);
+        await provider.logout(session);
+        expect(wire.tokens.size).toBe(0);
+      },
       PROTOCOLS_WITH_SIXTH,
     );
-    try {
-      const target = { kind: "remote" as const, url: wire.address };
-      const provider = registry.forLogin(target, SIXTH_CONNECTOR) as SixthProvider | null;
-      expect(provider?.id).toBe("sixth");
-      // The product's connectors are served as before, each by its own protocol.
-      expect(registry.forLogin(target, "ssas")?.id).toBe("xmla");
-      if (!provider) return;
-      const connector = SIXTH_CONNECTOR as Connector;
-      await expect(
-        provider.login({ connector, username: "demo", password: "wrong", address: wire.address }),
-      ).rejects.toMatchObject({ code: "LOGIN_FAILED" });
-      const login = await provider.login({
-        connector,
-        username: "demo",
-        password: "demo",
-        address: wire.address,
-      });
-      const session = {
-        id: "s1",
-        ownerId: "o1",
-        connector,
-        username: "demo",
-        providerAddress: wire.address.href,
-        aliasTable: null,
-        handle: login.handle ?? null,
-      };
-      expect(await provider.servers(session)).toEqual({ servers: [{ name: "Sixth-1" }] });
-      expect(await provider.applications(session, "Sixth-1", false)).toEqual({
-        server: "Sixth-1",
-        applications: [{ name: "Stores" }],
-      });
-      const cube = { server: "Sixth-1", application: "Stores", cube: "Sales" };
-      expect(await provider.cubes(session, cube)).toEqual({ ...cube, cubes: [{ name: "Sales" }] });
-      expect(await provider.members(session, cube, null)).toEqual(["Year", "Measures"]);
-      expect(await provider.members(session, cube, "Year")).toEqual(["Q1", "Q2"]);
-      expect(wire.tokens.size).toBe(1);
-      await provider.logout(session);
-      expect(wire.tokens.size).toBe(0);
-    } finally {
-      await registry.close();
-      await db.close();
-    }
   });
 
   it("is named by the contract's connector lists when their generator runs with it", () => {
