@@ -3,9 +3,11 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CONNECTORS } from "@qibates/provider";
+import { CONNECTOR_DESCRIPTIONS, CONNECTORS, familyOf, PROVIDER_SUFFIX } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { ROUTES_FILE, SCHEMA_FILE } from "../packages/client/scripts/generate.ts";
+import { withConnectorLists } from "./tools/connector-lists.ts";
 import {
   CONTRACT_FILE,
   isObject,
@@ -28,9 +30,10 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const REDOCLY = join(ROOT, "node_modules/.bin/redocly");
 const REDOCLY_CONFIG = fileURLToPath(new URL("./redocly.yaml", import.meta.url));
 
-const ALL = ["essbase", "ssas", "planning", "essbase-stndln", "pbcs"];
-const ESSBASE = ["essbase", "ssas", "essbase-stndln"];
-const PLANNING = ["planning", "pbcs"];
+// The connectors of each family, as their descriptions say: no list of connector values written here.
+const ALL: string[] = [...CONNECTORS];
+const ESSBASE: string[] = CONNECTORS.filter((c) => familyOf(c) === "essbase");
+const PLANNING: string[] = CONNECTORS.filter((c) => familyOf(c) === "planning");
 
 /** Spec §7 calls (method, path under /qibates/api/v2) → connectors accepted (null: no connector header). */
 const EXPECTED: Record<string, string[] | null> = {
@@ -99,13 +102,9 @@ const EXTRA = {
 const DEMO = {
   essbaseLoginid: "0f4a7c2e-6b1d-4e8a-9c3f-5d2b7a1e8c40",
   planningLoginid: "7d3e9b21-4c5a-4f6e-8b0d-2a9c1e5f3b76",
-  addresses: {
-    essbase: "https://demo.qibates.local/aps/JAPI",
-    ssas: "https://demo.qibates.local/aps/JAPI",
-    "essbase-stndln": "https://demo.qibates.local/essbase/japi",
-    planning: "https://demo.qibates.local/HyperionPlanning/SmartView",
-    pbcs: "https://demo.qibates.local/HyperionPlanning/SmartView",
-  } as Record<string, string>,
+  addresses: Object.fromEntries(
+    CONNECTORS.map((c) => [c, `https://demo.qibates.local${PROVIDER_SUFFIX[c]}`]),
+  ) as Record<string, string>,
 };
 
 const ops = operations(doc);
@@ -172,12 +171,36 @@ describe("headers and connectors", () => {
   }
 
   it("documents the provider-address suffix of every connector", () => {
-    expect(obj(doc.info)["x-qibates-provider-address-suffixes"]).toEqual({
-      essbase: "/aps/JAPI",
-      ssas: "/aps/JAPI",
-      planning: "/HyperionPlanning/SmartView",
-      pbcs: "/HyperionPlanning/SmartView",
+    expect(obj(doc.info)["x-qibates-provider-address-suffixes"]).toEqual(PROVIDER_SUFFIX);
+    expect(obj(doc.info)["x-qibates-provider-address-suffixes"]).toMatchObject({
       "essbase-stndln": "/essbase/japi",
+    });
+  });
+
+  it("has its connector lists as the connectors' descriptions give them (openapi/tools/connector-lists.ts)", () => {
+    const text = readFileSync(CONTRACT_FILE, "utf8");
+    const derived = withConnectorLists(text);
+    // The first line that differs, so that the failure says where, and to run the generator.
+    const wrong = text.split("\n").find((line, i) => line !== derived.split("\n")[i]);
+    expect(wrong, "run npx tsx openapi/tools/generate.ts").toBeUndefined();
+    expect(derived).toBe(text);
+  });
+
+  it("writes a connector that is only described into every list of its family and the session's", () => {
+    const text = readFileSync(CONTRACT_FILE, "utf8");
+    const listed = withConnectorLists(text, {
+      ...CONNECTOR_DESCRIPTIONS,
+      "essbase-oac": { family: "essbase", addressSuffix: "/essbase/oac" },
+    });
+    const contract = parse(listed) as JsonObject;
+    const accepted = (p: string) => obj(obj(obj(contract.paths)[p]).post)["x-qibates-connectors"];
+    expect(accepted("/nav/dimtree")).toEqual([...ESSBASE, "essbase-oac"]);
+    expect(accepted("/action/login")).toEqual([...ALL, "essbase-oac"]);
+    expect(accepted("/nav/openform")).toEqual(PLANNING);
+    expect(accepted("/action/loginpbcs")).toEqual(["pbcs"]);
+    expect(obj(obj(obj(contract.components).schemas).Connector).enum).toEqual([...ALL, "essbase-oac"]);
+    expect(obj(contract.info)["x-qibates-provider-address-suffixes"]).toMatchObject({
+      "essbase-oac": "/essbase/oac",
     });
   });
 });

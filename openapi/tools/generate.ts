@@ -1,13 +1,17 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import {
   generateRoutesSource,
   generateSchemaSource,
   ROUTES_FILE,
   SCHEMA_FILE,
 } from "../../packages/client/scripts/generate.ts";
+import { withConnectorLists } from "./connector-lists.ts";
 import { CONTRACT_FILE, listContractRoutes, loadContract } from "./contract.ts";
 
-/** `npx tsx openapi/tools/generate.ts` — regenerates the committed types and route list from the contract. */
+/**
+ * `npx tsx openapi/tools/generate.ts` — writes the contract's connector lists from the connectors' descriptions
+ * (`connector-lists.ts`), then regenerates the committed types and route list from the contract.
+ */
 export async function generateAll(): Promise<{ schema: string; routes: string; document: string }> {
   const schema = await generateSchemaSource(CONTRACT_FILE);
   const routes = generateRoutesSource(listContractRoutes(loadContract()));
@@ -19,6 +23,9 @@ export async function generateAll(): Promise<{ schema: string; routes: string; d
 export const DOCUMENT_FILE = new URL("../../packages/client/src/contract.generated.json", import.meta.url);
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const contract = readFileSync(CONTRACT_FILE, "utf8");
+  const listed = withConnectorLists(contract);
+  if (listed !== contract) writeFileSync(CONTRACT_FILE, listed);
   const { schema, routes, document } = await generateAll();
   writeFileSync(SCHEMA_FILE, schema);
   writeFileSync(ROUTES_FILE, routes);

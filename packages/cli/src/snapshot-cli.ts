@@ -161,7 +161,7 @@ export function providerFor(
     upstreams,
     idleMs: 3_600_000,
     jobTimeoutMs,
-    ...(xmlaUrls.size > 0 ? { xmlaUrls } : {}),
+    settings: { ssasXmlaUrls: settings.xmlaUrls ?? [] },
   });
   return {
     provider: opened.provider,

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { PROTOCOLS as OPENERS } from "../src/protocols.ts";
 
 /**
  * The protocol folders stand alone: each reaches what they share through `src/remote/` (sessions, outline
@@ -12,7 +13,8 @@ import { describe, expect, it } from "vitest";
  */
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), "../src");
-const PROTOCOLS = ["essbase-rest", "xmla", "smartview", "planning-rest", "planning-smartview"];
+/** The protocol folders: one per protocol client the product registers (`src/protocols.ts`). */
+const PROTOCOLS = Object.keys(OPENERS);
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -55,6 +57,11 @@ function crossings(folder: string, forbidden: readonly string[]): string[] {
 }
 
 describe("connector folders", () => {
+  it("has a folder for every protocol", () => {
+    expect(PROTOCOLS).toContain("planning-smartview");
+    for (const folder of PROTOCOLS) expect(sources(join(SRC, folder)).length, folder).toBeGreaterThan(0);
+  });
+
   it.each(PROTOCOLS)("%s imports no other protocol's folder", (folder) => {
     expect(crossings(folder, PROTOCOLS)).toEqual([]);
   });

@@ -32,31 +32,35 @@ describe("openProvider", () => {
     });
   });
 
-  it("gives Smart View a calculation wait only when one is given (else the read timeout)", async () => {
+  it("gives Smart View a calculation wait only when its setting is given (else the read timeout)", async () => {
     const without = openProvider("essbase", base);
-    const withWait = openProvider("essbase", { ...base, smartViewJobTimeoutMs: 45_000 });
+    const withWait = openProvider("essbase", { ...base, settings: { calcJobTimeoutSeconds: 45 } });
     expect((without.provider as SmartViewProvider).jobTimeoutMs).toBeUndefined();
     expect((withWait.provider as SmartViewProvider).jobTimeoutMs).toBe(45_000);
     await without.close();
     await withWait.close();
   });
 
-  it("wraps the caller's pbcs provider for planning, and closes only what it made", async () => {
-    const pbcs = openProvider("pbcs", base);
-    expect(pbcs.provider).toBeInstanceOf(PlanningRestProvider);
-    const rest = pbcs.provider as PlanningRestProvider;
-    const closeShared = vi.spyOn(rest, "close");
-    const planning = openProvider("planning", { ...base, planningRest: rest });
-    await planning.close();
-    expect(closeShared).not.toHaveBeenCalled();
-    await pbcs.close();
-    expect(closeShared).toHaveBeenCalledTimes(1);
-
-    // Without one, planning makes its own Planning REST provider and closes it with itself.
+  it("opens planning over a Planning REST provider of its own, and closes both", async () => {
     const closeRest = vi.spyOn(PlanningRestProvider.prototype, "close");
     const alone = openProvider("planning", base);
+    expect(alone.provider.id).toBe("planning-smartview");
     await alone.close();
     expect(closeRest).toHaveBeenCalledTimes(1);
+  });
+
+  it("reads XMLA's address mapping from the settings, and refuses one of another shape", async () => {
+    const mapped = openProvider("ssas", {
+      ...base,
+      settings: { ssasXmlaUrls: [["https://h.example/aps/JAPI", "https://x.example/olap/msmdpump.dll"]] },
+    });
+    const options = (mapped.provider as unknown as { options: { xmlaUrls?: ReadonlyMap<string, string> } })
+      .options;
+    expect(options.xmlaUrls?.get("https://h.example/aps/japi")).toBe("https://x.example/olap/msmdpump.dll");
+    await mapped.close();
+    expect(() => openProvider("ssas", { ...base, settings: { ssasXmlaUrls: "https://x.example" } })).toThrow(
+      /ssasXmlaUrls/,
+    );
   });
 
   it("opens every connector's provider once per client, planning over pbcs's Planning REST sessions", async () => {

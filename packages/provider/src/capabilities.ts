@@ -7,6 +7,7 @@ import {
   type Text,
 } from "./capability-list.ts";
 import { CONNECTOR_DESCRIPTIONS, CONNECTORS, type Connector } from "./connectors.ts";
+import { FAMILIES, FAMILY_DESCRIPTIONS } from "./families.ts";
 
 /**
  * The capability table: for each connector value, which operations QiBates does with that kind of server,
@@ -74,19 +75,10 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
   CONNECTORS.map((c) => [c, profile(c)]),
 ) as Record<Connector, ConnectorProfile>;
 
-/** Why a server does not do a capability of the other family, in a user's words, by the capability's family. */
-export const OTHER_FAMILY: Readonly<Record<Family, Text>> = {
-  // An Essbase-family capability asked of Planning or PBCS.
-  essbase: {
-    en: "On Planning and PBCS, data opens through forms, not in an ad hoc grid.",
-    fr: "Sur Planning et PBCS, les données s'ouvrent par des formulaires, pas dans une grille ad hoc.",
-  },
-  // A planning capability asked of an Essbase-family server.
-  planning: {
-    en: "Essbase and SSAS have no Planning forms, task lists or business rules.",
-    fr: "Essbase et SSAS n'ont ni formulaires, ni listes de tâches, ni règles métier Planning.",
-  },
-};
+/** Why a server does not do a capability of another family, in a user's words, by the capability's family. */
+export const OTHER_FAMILY: Readonly<Record<Family, Text>> = Object.fromEntries(
+  FAMILIES.map((f) => [f, FAMILY_DESCRIPTIONS[f].otherFamily]),
+) as Record<Family, Text>;
 
 /** How `connector` stands for `capability`; a capability of the other family is `no`. */
 export function supportOf(connector: Connector, capability: Capability): Support {

@@ -1,5 +1,7 @@
 import type { components } from "@qibates/client/schema";
 import { ZOOM_MODES } from "@qibates/grid-rules";
+import type { Family } from "./families.ts";
+import type { Text } from "./text.ts";
 
 /**
  * The capabilities of the capability table: what each covers and which calls need it, and the shapes in which a
@@ -7,8 +9,8 @@ import { ZOOM_MODES } from "@qibates/grid-rules";
  * profiles the server reads are derived from the descriptions (`capabilities.ts`).
  */
 
-/** Essbase family: ad hoc grids, calc scripts. Planning family: forms, rules, task lists. */
-export type Family = "essbase" | "planning";
+export type { Family } from "./families.ts";
+export type { Text } from "./text.ts";
 
 /** The contract's zoom-in modes (`settings.zoomInMode`). */
 export type ZoomInMode = components["schemas"]["ZoomInMode"];
@@ -37,11 +39,6 @@ export type Capability =
   | "runtimePrompts"
   | "planningAliasTables"
   | "planningMemberFilters";
-
-export interface Text {
-  en: string;
-  fr: string;
-}
 
 export interface CapabilityInfo {
   id: Capability;

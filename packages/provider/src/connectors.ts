@@ -6,15 +6,10 @@
  * (`@qibates/connectors`' `openProviders`), the capability profiles and the site's names all read it: adding a
  * connector whose client exists is adding its description here.
  */
-import type {
-  Capability,
-  ConnectorCapabilities,
-  Family,
-  RealServerSupport,
-  Text,
-} from "./capability-list.ts";
+import type { Capability, ConnectorCapabilities, RealServerSupport, Text } from "./capability-list.ts";
+import type { Family } from "./families.ts";
 
-export type { Family } from "./capability-list.ts";
+export type { Family } from "./families.ts";
 
 /**
  * The protocol clients of `@qibates/connectors`, by the id of the provider each opens: Essbase 11.x's Smart View
@@ -36,6 +31,11 @@ export interface ConnectorNames {
 /** Everything about one connector value. */
 export interface ConnectorDescription {
   family: Family;
+  /**
+   * The calls of this connector alone, beside the session's and its family's (`acceptedConnectors`): a login
+   * of its own, say.
+   */
+  operations?: readonly string[];
   /** The path a provider address must end with. */
   addressSuffix: string;
   /** The client that reaches a real server of this kind (connectors sharing one client share its provider). */
@@ -471,6 +471,8 @@ const DESCRIPTIONS = {
   },
   pbcs: {
     family: "planning",
+    // PBCS's login with an identity domain.
+    operations: ["action/loginpbcs"],
     addressSuffix: "/HyperionPlanning/SmartView",
     client: "planning-rest",
     names: {

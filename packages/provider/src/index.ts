@@ -29,6 +29,7 @@ export {
   type Text,
   type ZoomInMode,
 } from "./capability-list.ts";
+export { acceptedConnectors, type OperationsOfConnector } from "./connector-operations.ts";
 export {
   CONNECTOR_DESCRIPTIONS,
   CONNECTOR_NAMES,
@@ -36,7 +37,6 @@ export {
   type Connector,
   type ConnectorDescription,
   type ConnectorNames,
-  type Family,
   familyOf,
   isConnector,
   PROVIDER_SUFFIX,
@@ -53,6 +53,13 @@ export {
 } from "./engine-port.ts";
 export * from "./error-codes.ts";
 export * from "./errors.ts";
+export {
+  FAMILIES,
+  FAMILY_DESCRIPTIONS,
+  type Family,
+  type FamilyDescription,
+  SESSION_OPERATIONS,
+} from "./families.ts";
 // Grid answers and request grids that cross the seam as JSON text (a grid worker's answer, a large request's grid):
 // sent or counted without parsing them.
 export {

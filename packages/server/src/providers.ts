@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
-import { MEMBERS_HELD, openRemoteProviders } from "@qibates/connectors";
+import { MEMBERS_HELD, openRemoteProviders, PROTOCOLS, type Protocols } from "@qibates/connectors";
 import { Upstreams } from "@qibates/connectors/net";
-import { addressKey } from "@qibates/connectors/xmla";
 import {
   DEMO_APPLICATIONS,
   type EmbeddedAccess,
@@ -110,6 +109,8 @@ export async function openProviders(
   ownViews?: EmbeddedProviderOptions["ownViews"],
   /** The connectors served (the product's; a test adds one to show that its description is all it takes). */
   descriptions: Readonly<Record<string, ConnectorDescription>> = CONNECTOR_DESCRIPTIONS,
+  /** The protocol clients those connectors name (the product's; a test adds one beside them). */
+  protocols: Protocols = PROTOCOLS,
 ): Promise<ProviderRegistry & { close(): Promise<void> }> {
   // Every snapshot is read and checked before anything is served: one that fails stops the start.
   const snapshots = config?.snapshots ? await loadCubeSnapshots(config.snapshots, DEMO_APPLICATIONS) : [];
@@ -155,12 +156,11 @@ export async function openProviders(
     upstreams,
     idleMs: config.sessionIdleMinutes * 60_000,
     jobTimeoutMs: config.calcJobTimeoutSeconds * 1000,
-    // CALC_JOB_TIMEOUT_SECONDS bounds Smart View's calculation scripts too.
-    smartViewJobTimeoutMs: config.calcJobTimeoutSeconds * 1000,
-    xmlaUrls: new Map(config.ssasXmlaUrls.map(([address, url]) => [addressKey(address), url])),
+    // Each protocol reads the settings it needs (SSAS_XMLA_URLS, CALC_JOB_TIMEOUT_SECONDS) by name.
+    settings: config,
   };
   // One provider per protocol client, each connector given its client's, all from the connectors' descriptions.
-  const remote = openRemoteProviders(options, descriptions);
+  const remote = openRemoteProviders(options, descriptions, protocols);
   return {
     ...providerRegistry({ demo: embedded, remote: remote.providers }),
     close: async () => {

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { CONNECTORS } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { ConfigError, formerNameWarnings, loadConfig, variables } from "../src/config.ts";
 
@@ -188,7 +189,7 @@ describe("configuration registry", () => {
     ["=https://essbase.example.com/essbase/japi", /must be connector=providerAddress/],
     [
       "hyperion=https://essbase.example.com/essbase/japi",
-      /QIBATES_WIRE_UPSTREAM .*unknown connector "hyperion": use one of essbase, ssas, planning, essbase-stndln, pbcs/,
+      new RegExp(`QIBATES_WIRE_UPSTREAM .*unknown connector "hyperion": use one of ${CONNECTORS.join(", ")}`),
     ],
     [
       "essbase-stndln=not a url",

@@ -1,3 +1,4 @@
+import { CONNECTORS } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { testConfig } from "./support/config.ts";
@@ -10,7 +11,9 @@ describe("GET /qibates/api/v2/health", () => {
     const body = res.json();
     expect(body).toMatchObject({ status: "ok", apiVersion: "v2" });
     expect(body.version).toMatch(/^\d+\.\d+\.\d+$/);
-    expect(body.connectors).toEqual(["essbase", "ssas", "planning", "essbase-stndln", "pbcs"]);
+    // Every connector described, in the order of the descriptions.
+    expect(body.connectors).toEqual([...CONNECTORS]);
+    expect(body.connectors).toContain("essbase-stndln");
     expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     await app.close();
   });

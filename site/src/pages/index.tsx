@@ -1,5 +1,7 @@
 import Link from "@docusaurus/Link";
 import Translate, { translate } from "@docusaurus/Translate";
+import useDocusaurusContext from "@docusaurus/useDocusaurusContext";
+import { CONNECTOR_NAMES, CONNECTORS } from "@qibates/provider/connectors";
 import Heading from "@theme/Heading";
 import Layout from "@theme/Layout";
 import type { ReactNode } from "react";
@@ -9,12 +11,11 @@ import styles from "./index.module.css";
 
 type Audience = { title: ReactNode; body: ReactNode; to: string; cta: ReactNode };
 
-const servers = [
-  "Oracle Essbase",
-  "Oracle Hyperion Planning",
-  "Oracle EPM Cloud Planning (PBCS)",
-  "Microsoft SSAS",
-];
+/** The servers QiBates reaches, as the connectors' descriptions name them in full, in the page's language. */
+function useServers(): string[] {
+  const locale = useDocusaurusContext().i18n.currentLocale === "fr" ? "fr" : "en";
+  return CONNECTORS.map((c) => CONNECTOR_NAMES[c].full[locale]);
+}
 
 const audiences: Audience[] = [
   {
@@ -81,6 +82,7 @@ function AtWork(): ReactNode {
 }
 
 function Hero(): ReactNode {
+  const servers = useServers();
   return (
     <header className={styles.hero}>
       <div className={`container ${styles.heroGrid}`}>

@@ -1,15 +1,7 @@
-import {
-  CONNECTOR_DESCRIPTIONS,
-  type Connector,
-  type ConnectorDescription,
-  DEFAULT_SLICES,
-  SliceScheduler,
-} from "@qibates/provider";
+import { CONNECTOR_DESCRIPTIONS, type Connector, type ConnectorDescription } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/database.ts";
-import { openProviders } from "../../src/providers.ts";
-import { testConfig } from "../support/config.ts";
 import { listeningServer } from "../support/listening.ts";
+import { withProviders } from "../support/providers.ts";
 
 /**
  * A connector is its description (`CONNECTOR_DESCRIPTIONS` in `@qibates/provider`): the server derives which
@@ -29,28 +21,6 @@ const STUB: ConnectorDescription = {
     full: { en: "Oracle Essbase on Analytics Cloud", fr: "Oracle Essbase sur Analytics Cloud" },
   },
 };
-
-async function withProviders(
-  descriptions: Readonly<Record<string, ConnectorDescription>>,
-  test: (registry: Awaited<ReturnType<typeof openProviders>>) => Promise<void>,
-) {
-  const config = testConfig({ ALLOWED_HOSTS: "127.0.0.1" });
-  const db = await openDatabase({ dataDir: config.dataDir });
-  const registry = await openProviders(
-    db,
-    new SliceScheduler(DEFAULT_SLICES),
-    config,
-    undefined,
-    undefined,
-    descriptions,
-  );
-  try {
-    await test(registry);
-  } finally {
-    await registry.close();
-    await db.close();
-  }
-}
 
 const remote = (path: string) => ({ kind: "remote" as const, url: new URL(`${running.base}${path}`) });
 
