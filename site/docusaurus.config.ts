@@ -26,7 +26,10 @@ const config: Config = {
   // (Docusaurus' own is in English on both sites).
   baseUrlIssueBanner: false,
 
-  future: { v4: true },
+  // No page shows a last-update date or author and the sitemap sets no lastmod (changelog dates come from the
+  // posts' file names), so the build reads nothing from git: without this, every locale's build starts by
+  // walking the repository's history.
+  future: { v4: true, experimental_vcs: false },
   // One storage namespace for both locales, so the colour mode and the docs version chosen on /fr/ also hold
   // on / (the v4 default namespaces storage by baseUrl).
   storage: { type: "localStorage", namespace: "qibates" },

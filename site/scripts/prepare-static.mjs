@@ -183,8 +183,28 @@ function checkOpenApi(target) {
   }
 }
 
-// Run as the site's prebuild step; imported by its tests for the functions above.
+/**
+ * The repository's `postinstall`: fetches the pinned tarball into the cache (checked against the lockfile's
+ * integrity), so that the first build does not wait for the registry. A failure only warns: the build fetches it
+ * again and stops there if it still cannot.
+ */
+function fetchScalarAtInstall() {
+  try {
+    scalarTarball(lockedScalar());
+  } catch (error) {
+    console.warn(
+      `[site] WARNING: ${PACKAGE} was not fetched at install (${error instanceof Error ? error.message : error}); the site build will try again.`,
+    );
+  }
+}
+
+// Run as the site's prebuild step (`--fetch-scalar`: the install step above); imported by its tests for the
+// functions above.
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  prepareScalar();
-  prepareOpenApi();
+  if (process.argv[2] === "--fetch-scalar") {
+    fetchScalarAtInstall();
+  } else {
+    prepareScalar();
+    prepareOpenApi();
+  }
 }

@@ -60,6 +60,17 @@ describe("the API reference's Scalar bundle", () => {
     expect(integrityOf(join(SCALAR_CACHE, `scalar-api-reference-${version}.tgz`))).toBe(integrity);
   }, 240_000);
 
+  it("is fetched by the repository's install, so the first build does not wait for the registry", () => {
+    const command: string | undefined = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts
+      ?.postinstall;
+    expect(command).toContain("prepare-static.mjs");
+    // The install step only fetches and checks the tarball: the static files are the build's work.
+    const out = execFileSync("sh", ["-c", command as string], { cwd: root, encoding: "utf8", stdio: "pipe" });
+    expect(out).not.toMatch(/static\/(scalar|openapi)/);
+    const { version, integrity } = lockedScalar(bundle);
+    expect(integrityOf(join(SCALAR_CACHE, `scalar-api-reference-${version}.tgz`))).toBe(integrity);
+  }, 240_000);
+
   it("puts back a tampered copy: a changed, a missing or an extra file", () => {
     const locked = lockedScalar(bundle);
     const tarball = scalarTarball(locked, { log: () => {} });
