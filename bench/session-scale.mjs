@@ -180,6 +180,7 @@ async function main() {
             login,
             [[name, op, { ...body, ...extra }]],
             CALL_TIMEOUT_MS,
+            { cpu: server.cpu },
           );
           runs.push({ [name]: s[name] ?? s.login });
           const answer = answerOf(name, s[name]);
