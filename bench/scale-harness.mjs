@@ -307,14 +307,7 @@ export async function timedCall(base, headers, op, body, timeoutMs) {
  * The calls of one new session; the first failure ends it. The session is logged out at the end unless
  * `keepOpen`, when its `loginid` is returned with the calls.
  */
-export async function session(
-  base,
-  headers,
-  login,
-  steps,
-  timeoutMs,
-  { keepOpen = false, cpu = null } = {},
-) {
+export async function session(base, headers, login, steps, timeoutMs, { keepOpen = false, cpu = null } = {}) {
   const out = {};
   const l = await timedCall(base, headers, "action/login", login, timeoutMs);
   out.login = l;
