@@ -14,8 +14,11 @@ interface KeywordTexts {
   owner: Int32Array;
   /** For each member, the first text after its own (where a search goes on once the member is found). */
   nextText: Int32Array;
-  /** A whole text → the members it is the name or an alias of, in outline order, each once. */
-  whole: Map<string, number[]>;
+  /**
+   * A whole text → the members it is the name or an alias of, in outline order, each once; made at the first
+   * whole-word search.
+   */
+  whole: Map<string, number[]> | null;
 }
 
 /** Never part of a keyword the index answers: a keyword that holds it is searched member by member. */
@@ -29,15 +32,12 @@ function textsOf(index: OutlineIndex): KeywordTexts {
   const parts: string[] = [];
   const owners: number[] = [];
   const nextText = new Int32Array(index.members.length);
-  const whole = new Map<string, number[]>();
   index.members.forEach((m, i) => {
-    for (const text of [m.name, ...Object.values(m.aliases)]) {
-      const lower = text.toLowerCase();
-      parts.push(lower);
+    parts.push(m.name.toLowerCase());
+    owners.push(i);
+    for (const table in m.aliases) {
+      parts.push((m.aliases[table] as string).toLowerCase());
       owners.push(i);
-      const list = whole.get(lower);
-      if (!list) whole.set(lower, [i]);
-      else if (list[list.length - 1] !== i) list.push(i);
     }
     nextText[i] = parts.length;
   });
@@ -52,10 +52,27 @@ function textsOf(index: OutlineIndex): KeywordTexts {
     starts,
     owner: Int32Array.from(owners),
     nextText,
-    whole,
+    whole: null,
   };
   kept.set(index, texts);
   return texts;
+}
+
+/** The whole texts of `texts` → their members ({@link KeywordTexts.whole}), made once. */
+function wholeOf(texts: KeywordTexts): Map<string, number[]> {
+  if (texts.whole) return texts.whole;
+  const whole = new Map<string, number[]>();
+  const { joined, starts, owner } = texts;
+  for (let t = 0; t < starts.length; t++) {
+    const end = t + 1 < starts.length ? (starts[t + 1] as number) - SEPARATOR.length : joined.length - 1;
+    const text = joined.slice(starts[t], end);
+    const i = owner[t] as number;
+    const list = whole.get(text);
+    if (!list) whole.set(text, [i]);
+    else if (list[list.length - 1] !== i) list.push(i);
+  }
+  texts.whole = whole;
+  return whole;
 }
 
 /** The text whose span holds position `at` of `joined`: the last one that starts at or before it. */
@@ -82,7 +99,7 @@ export function keywordHits(index: OutlineIndex, keyword: string, matchWholeWord
     return index.members.filter((m) => hit(m.name) || Object.values(m.aliases).some(hit));
   }
   const texts = textsOf(index);
-  if (matchWholeWord) return (texts.whole.get(k) ?? []).map((i) => index.members[i] as OutlineMember);
+  if (matchWholeWord) return (wholeOf(texts).get(k) ?? []).map((i) => index.members[i] as OutlineMember);
   const out: OutlineMember[] = [];
   const { joined, starts, owner, nextText } = texts;
   for (let at = joined.indexOf(k); at >= 0; ) {
