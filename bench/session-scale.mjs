@@ -108,6 +108,18 @@ function bigSheet(leaves, rows) {
   return [["", "Revenue", ""], ["", "Q1", "Q2"], ...picked.map((r) => [r, "", ""])];
 }
 
+/** The members the server holds for all sessions together and their bound (`/metrics`; MEMBERS_HELD_MAX). */
+async function membersHeld(port) {
+  const text = await fetch(`http://127.0.0.1:${port}/metrics`)
+    .then((r) => r.text())
+    .catch(() => "");
+  const read = (name) => {
+    const v = new RegExp(`^${name} (\\d+)$`, "m").exec(text)?.[1];
+    return v === undefined ? null : Number(v);
+  };
+  return { membersHeld: read("qibates_members_held"), membersHeldMax: read("qibates_members_held_max") };
+}
+
 /** What of an answer must be the demo's: the members in order, or the grid. */
 const answerOf = (name, r) => {
   if (!r?.json) return null;
@@ -227,6 +239,7 @@ async function main() {
         row.openSessions = {
           count: open.length,
           resident: server.rss(),
+          ...(await membersHeld(server.port)),
           healthMs: (await health()).ms,
           baselineHealthMs: baseline.ms,
         };
@@ -264,7 +277,7 @@ function table(rows) {
     const same =
       r.sameAsDemo === null ? "—" : WANTED.map((n) => (r.sameAsDemo[n] ? "yes" : `**no** (${n})`)).join(", ");
     const open = r.openSessions
-      ? `; ${r.openSessions.count} open sessions: ${kb(r.openSessions.resident ?? 0)}`
+      ? `; ${r.openSessions.count} open sessions: ${kb(r.openSessions.resident ?? 0)}, members held ${r.openSessions.membersHeld?.toLocaleString("en") ?? "?"} of ${r.openSessions.membersHeldMax?.toLocaleString("en") ?? "?"}`
       : "";
     lines.push(
       `| ${r.connector} | ${r.delay === null ? "—" : `${r.delay} ms`} | ${WANTED.map((n) => cell(r.calls[n])).join(" | ")} | ${same} | ${kb(r.residentAfter ?? 0)}${open} |`,
