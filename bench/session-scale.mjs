@@ -198,7 +198,8 @@ async function main() {
           const answer = answerOf(name, s[name]);
           if (p.connector === "demo") demoAnswers[name] = answer;
           else same[name] = answer !== null && answer === demoAnswers[name];
-          log(`${p.connector} ${name}: ${cell(s[name] ?? s.login)}`);
+          const one = s[name] ? { ...s[name], serverCpuMs: s[name].cpuMs } : s.login;
+          log(`${p.connector} ${name}: ${cell(one)}`);
           if (server.exited() !== null) break;
         }
         Object.assign(results, summary(runs));
