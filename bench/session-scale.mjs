@@ -49,6 +49,7 @@ node bench/session-scale.mjs [options]
   --ports FROM-TO       the ports the server and proxy may listen on  [any free port]
   --help prints this text; nothing is built or started
   QIBATES_BENCH_SERVER=main.mjs: a server bundle already built. TRACE=1: each request on stderr.
+  QIBATES_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR": node flags for the server.
 `;
 const o = commandLine(
   process.argv.slice(2),
