@@ -105,7 +105,9 @@ export async function bundleOf(commit) {
  */
 export async function startServer(entry, snapshots, dataDir, { ports = null, env = {} } = {}) {
   const port = await freePort(ports);
-  const child = spawn(process.execPath, [entry], {
+  // QIBATES_BENCH_NODE_ARGS: node flags for the server (`--cpu-prof --cpu-prof-dir=/tmp/prof`), as the other benches.
+  const nodeArgs = (process.env.QIBATES_BENCH_NODE_ARGS ?? "").split(" ").filter((a) => a !== "");
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -158,7 +160,23 @@ export async function startServer(entry, snapshots, dataDir, { ports = null, env
     output: () => out,
     exited: () => exited,
     rss,
+    cpu: () => cpuMsOf(child.pid),
   };
+}
+
+/**
+ * The CPU time a process has used so far, user and system, every thread included (ms; /proc's clock ticks,
+ * 100 a second), or null once it is gone: a call's own cost on a machine whose wall times the load stretches.
+ */
+export function cpuMsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 /** The longest chain of requests each sent once the one before it was answered ([start, end] spans). */
@@ -289,14 +307,18 @@ export async function timedCall(base, headers, op, body, timeoutMs) {
  * The calls of one new session; the first failure ends it. The session is logged out at the end unless
  * `keepOpen`, when its `loginid` is returned with the calls.
  */
-export async function session(base, headers, login, steps, timeoutMs, { keepOpen = false } = {}) {
+export async function session(base, headers, login, steps, timeoutMs, { keepOpen = false, cpu = null } = {}) {
   const out = {};
   const l = await timedCall(base, headers, "action/login", login, timeoutMs);
   out.login = l;
   if (l.failed) return out;
   const loginid = l.json.loginid;
   for (const [name, op, body] of steps) {
+    // `cpu`: the server's CPU time so far (ms); the call's share is read around it.
+    const before = cpu?.() ?? null;
     const r = await timedCall(base, headers, op, { loginid, ...body }, timeoutMs);
+    const after = cpu?.() ?? null;
+    if (before !== null && after !== null) r.cpuMs = after - before;
     out[name] = r;
     if (r.failed) break;
   }
@@ -319,6 +341,7 @@ export function summary(rounds) {
         roundTrips: m("roundTrips"),
         bytes: m("bytes"),
       };
+      if (runs.every((r) => r.cpuMs !== undefined)) s.serverCpuMs = m("cpuMs");
       // The runs that failed, counted, with the first one's message (the JSON line; the table names the code).
       const failures = runs.filter((r) => r.failed).length;
       const dropped = runs.reduce((n, r) => n + (r.droppedByProxy ?? 0), 0);
@@ -336,7 +359,9 @@ export const kb = (b) => (b >= 1e6 ? `${(b / 1e6).toFixed(1)} MB` : `${(b / 1e3)
 /** A call's cell: requests, round trips, bytes read, ms (or its failure). */
 export function cell(c) {
   if (!c) return "—";
-  const f = `${c.requests} req, ${c.roundTrips} rt, ${kb(c.bytes)}, ${c.ms < 10_000 ? c.ms.toFixed(0) : (c.ms / 1000).toFixed(1)}${c.ms < 10_000 ? " ms" : " s"}`;
+  const time = (ms) => (ms < 10_000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(1)} s`);
+  const cpu = c.serverCpuMs === undefined ? "" : ` (server CPU ${time(c.serverCpuMs)})`;
+  const f = `${c.requests} req, ${c.roundTrips} rt, ${kb(c.bytes)}, ${time(c.ms)}${cpu}`;
   if (!c.failed) return f;
   return `**fails**${c.failures < c.of ? ` in ${c.failures} of ${c.of} rounds` : ""}: ${c.failed} (${f})`;
 }

@@ -49,6 +49,7 @@ node bench/session-scale.mjs [options]
   --ports FROM-TO       the ports the server and proxy may listen on  [any free port]
   --help prints this text; nothing is built or started
   QIBATES_BENCH_SERVER=main.mjs: a server bundle already built. TRACE=1: each request on stderr.
+  QIBATES_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR": node flags for the server.
 `;
 const o = commandLine(
   process.argv.slice(2),
@@ -106,6 +107,18 @@ function bigSheet(leaves, rows) {
     (_, i) => leaves[Math.floor(i * step)],
   );
   return [["", "Revenue", ""], ["", "Q1", "Q2"], ...picked.map((r) => [r, "", ""])];
+}
+
+/** The members the server holds for all sessions together and their bound (`/metrics`; MEMBERS_HELD_MAX). */
+async function membersHeld(port) {
+  const text = await fetch(`http://127.0.0.1:${port}/metrics`)
+    .then((r) => r.text())
+    .catch(() => "");
+  const read = (name) => {
+    const v = new RegExp(`^${name} (\\d+)$`, "m").exec(text)?.[1];
+    return v === undefined ? null : Number(v);
+  };
+  return { membersHeld: read("qibates_members_held"), membersHeldMax: read("qibates_members_held_max") };
 }
 
 /** What of an answer must be the demo's: the members in order, or the grid. */
@@ -180,12 +193,14 @@ async function main() {
             login,
             [[name, op, { ...body, ...extra }]],
             CALL_TIMEOUT_MS,
+            { cpu: server.cpu },
           );
           runs.push({ [name]: s[name] ?? s.login });
           const answer = answerOf(name, s[name]);
           if (p.connector === "demo") demoAnswers[name] = answer;
           else same[name] = answer !== null && answer === demoAnswers[name];
-          log(`${p.connector} ${name}: ${cell(s[name] ?? s.login)}`);
+          const one = s[name] ? { ...s[name], serverCpuMs: s[name].cpuMs } : s.login;
+          log(`${p.connector} ${name}: ${cell(one)}`);
           if (server.exited() !== null) break;
         }
         Object.assign(results, summary(runs));
@@ -226,6 +241,7 @@ async function main() {
         row.openSessions = {
           count: open.length,
           resident: server.rss(),
+          ...(await membersHeld(server.port)),
           healthMs: (await health()).ms,
           baselineHealthMs: baseline.ms,
         };
@@ -263,7 +279,7 @@ function table(rows) {
     const same =
       r.sameAsDemo === null ? "—" : WANTED.map((n) => (r.sameAsDemo[n] ? "yes" : `**no** (${n})`)).join(", ");
     const open = r.openSessions
-      ? `; ${r.openSessions.count} open sessions: ${kb(r.openSessions.resident ?? 0)}`
+      ? `; ${r.openSessions.count} open sessions: ${kb(r.openSessions.resident ?? 0)}, members held ${r.openSessions.membersHeld?.toLocaleString("en") ?? "?"} of ${r.openSessions.membersHeldMax?.toLocaleString("en") ?? "?"}`
       : "";
     lines.push(
       `| ${r.connector} | ${r.delay === null ? "—" : `${r.delay} ms`} | ${WANTED.map((n) => cell(r.calls[n])).join(" | ")} | ${same} | ${kb(r.residentAfter ?? 0)}${open} |`,

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
 import rateLimit from "@fastify/rate-limit";
+import { MEMBERS_HELD } from "@qibates/connectors";
 import { limitAddress } from "@qibates/protocols/ip";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { ApiError } from "./api-error.ts";
 import type { Services } from "./services.ts";
 
@@ -58,6 +59,23 @@ export async function registerLimitsAndMetrics(app: FastifyInstance, services: S
       labelNames: ["method", "route", "status"] as const,
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers: [registry],
+    });
+    // The members of remote cubes held for every session together, against their bound (MEMBERS_HELD_MAX).
+    new Gauge({
+      name: "qibates_members_held",
+      help: "Members of remote cubes held for all sessions together",
+      registers: [registry],
+      collect() {
+        this.set(MEMBERS_HELD.held);
+      },
+    });
+    new Gauge({
+      name: "qibates_members_held_max",
+      help: "The bound on the members held for all sessions together (MEMBERS_HELD_MAX)",
+      registers: [registry],
+      collect() {
+        this.set(MEMBERS_HELD.limit);
+      },
     });
     // One bound child per (method, route, status): label hashing once, not on every request.
     const children = new Map<string, { observe(v: number): void }>();

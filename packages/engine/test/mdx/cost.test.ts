@@ -36,6 +36,21 @@ function doublingChain(n: number): string {
   return `WITH ${defs.join(" ")} SELECT {[Measures].[x${n}]} ON COLUMNS FROM [Sample].[Basic]`;
 }
 
+describe("a function evaluates each argument once", () => {
+  it("InStr reads its string once: 40 InStr nested in its first argument cost their length", () => {
+    // InStr(InStr(…InStr("a", "a")…, "1"), "1"): each is 1. Reading the first argument a second time (to tell a
+    // start from the string) would make the innermost one evaluated 2^40 times; 20,000 units would not reach it.
+    let expr = 'InStr("a", "a")';
+    for (let i = 0; i < 40; i++) expr = `InStr(${expr}, "1")`;
+    const r = executeMdx(
+      cube,
+      `WITH MEMBER [Measures].[x] AS '${expr}' SELECT {[Measures].[x]} ON COLUMNS FROM [Sample].[Basic]`,
+      { maxWork: 20_000 },
+    );
+    expect(cellAt(r, [0])).toBe(1);
+  });
+});
+
 describe("calculated members are computed once per cell", () => {
   it("a doubling chain of 40 members costs its length: it answers Sales times 2^40 within a small budget", () => {
     // Without the memo, the 40th member would evaluate Sales 2^40 times; 20,000 units would not reach the 16th.

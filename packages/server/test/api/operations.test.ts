@@ -80,6 +80,9 @@ describe("operations endpoints", () => {
     expect(res.body).toContain(
       'qibates_http_request_duration_seconds_count{method="GET",route="/qibates/api/v2/health",status="200"}',
     );
+    // The members held across sessions, and their bound (MEMBERS_HELD_MAX).
+    expect(res.body).toMatch(/^qibates_members_held \d+$/m);
+    expect(res.body).toMatch(/^qibates_members_held_max [1-9]\d*$/m);
   });
 
   it("labels a wire endpoint's calls by their route, and the site's pages as site", async () => {

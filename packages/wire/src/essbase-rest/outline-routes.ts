@@ -2,6 +2,7 @@ import { outlinePath, page, ROUTES } from "@qibates/protocols/essbase-rest";
 import type { CubeRef } from "@qibates/provider";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { EssbaseContext } from "./context.ts";
+import { keywordHits } from "./keyword-index.ts";
 import { descendants, findMember, memberBean } from "./outline.ts";
 import { bool, JSON_TYPE, restBase, TEXT_TYPE, wantsLinks, whole } from "./request.ts";
 
@@ -26,10 +27,7 @@ export function registerOutlineRoutes(scope: FastifyInstance, ctx: EssbaseContex
     if (parent !== undefined && parent !== "") {
       members = findMember(index, parent).children;
     } else if (q.keyword !== undefined && q.keyword !== "") {
-      const k = q.keyword.toLowerCase();
-      const whole = bool(q.matchWholeWord);
-      const hit = (text: string) => (whole ? text.toLowerCase() === k : text.toLowerCase().includes(k));
-      members = index.members.filter((m) => hit(m.name) || Object.values(m.aliases).some(hit));
+      members = keywordHits(index, q.keyword, bool(q.matchWholeWord));
     }
     const alias = ctx.activeAlias(s, ref);
     const links = outlineLinks(request, ref);

@@ -193,7 +193,11 @@ export function joinText(c: Call, parts: readonly string[], separator = ""): str
 
 /** A string argument; a number is written as MDX writes it. */
 export function textArg(c: Call, i: number): string {
-  const v = c.val(i);
+  return textOf(c, c.val(i), i);
+}
+
+/** {@link textArg} of argument `i` already evaluated (`v`): an argument is evaluated once per call. */
+export function textOf(c: Call, v: Val, i: number): string {
   if (v.t === "str") return v.v;
   if (v.t === "num") return Number.isNaN(v.v) ? "" : String(v.v);
   if (v.t === "bool") return v.v ? "TRUE" : "FALSE";

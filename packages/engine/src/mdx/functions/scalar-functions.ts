@@ -16,6 +16,7 @@ import {
   signedIntegerArg,
   str,
   textArg,
+  textOf,
   timeDimension,
   valueAt,
 } from "./helpers.ts";
@@ -327,7 +328,8 @@ function inStr(c: Call): Val {
   const first = c.val(0);
   const hasStart = first.t === "num" && c.args.length >= 3;
   const start = hasStart ? Math.max(1, Math.trunc(first.v)) : 1;
-  const s = textArg(c, hasStart ? 1 : 0);
+  // The first argument is the string itself unless it is the start: it is not evaluated a second time.
+  const s = hasStart ? textArg(c, 1) : textOf(c, first, 0);
   const search = textArg(c, hasStart ? 2 : 1);
   return num(s.indexOf(search, start - 1) + 1);
 }
