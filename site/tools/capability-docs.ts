@@ -715,15 +715,17 @@ export function featurePageRows(path: string): readonly string[] | undefined {
 const READER_WORDS = {
   en: {
     title: "What each server allows",
-    intro: (matrix: string) =>
-      `Works, Partly, Demo only (the demo server does it, your real server does not) or No, from the same table as ${matrix}:`,
+    intro: (matrix: string, admin: string) =>
+      `Works, Partly, Demo only (the demo server does it, your real server does not) or No, from the same table as ${matrix}; where your company's server decides, your administrator finds its conditions in ${admin}:`,
     matrix: "[Features and compatibility]",
+    admin: "[What your server allows]",
   },
   fr: {
     title: "Ce que permet chaque serveur",
-    intro: (matrix: string) =>
-      `Oui, En partie, Démo seulement (le serveur de démonstration le fait, votre serveur réel non) ou Non, d'après la même table que ${matrix} :`,
+    intro: (matrix: string, admin: string) =>
+      `Oui, En partie, Démo seulement (le serveur de démonstration le fait, votre serveur réel non) ou Non, d'après la même table que ${matrix} ; là où le serveur de votre entreprise décide, votre administrateur en trouve les conditions dans ${admin} :`,
     matrix: "[Fonctionnalités et compatibilité]",
+    admin: "[Ce que permet votre serveur]",
   },
 };
 
@@ -844,7 +846,8 @@ export function featuresLine(
 export function readerBehaviour(ids: readonly string[], locale: DocLocale, root: string): string {
   const w = READER_WORDS[locale];
   const link = `${w.matrix}(${root}features-compatibility.md)`;
-  return [w.intro(link), "", featureRowsTable(ids, locale)].join("\n");
+  const admin = `${w.admin}(${root}../admin/what-your-server-allows.md)`;
+  return [w.intro(link, admin), "", featureRowsTable(ids, locale)].join("\n");
 }
 
 /** The reference page of each Connect page ("… what works and what fails"), which holds its "not-available" block. */
