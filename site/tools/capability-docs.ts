@@ -715,16 +715,14 @@ export function featurePageRows(path: string): readonly string[] | undefined {
 const READER_WORDS = {
   en: {
     title: "What each server allows",
-    intro: (matrix: string, admin: string) =>
-      `Works, Partly, Demo only (the demo server does it, your real server does not) or No, from the same table as ${matrix}; where your company's server decides, your administrator finds its conditions in ${admin}:`,
-    matrix: "[Features and compatibility]",
+    intro: (admin: string) =>
+      `Works, Partly, Demo only (the demo server does it, your real server does not) or No; where your server decides, see ${admin}:`,
     admin: "[What your server allows]",
   },
   fr: {
     title: "Ce que permet chaque serveur",
-    intro: (matrix: string, admin: string) =>
-      `Oui, En partie, Démo seulement (le serveur de démonstration le fait, votre serveur réel non) ou Non, d'après la même table que ${matrix} ; là où le serveur de votre entreprise décide, votre administrateur en trouve les conditions dans ${admin} :`,
-    matrix: "[Fonctionnalités et compatibilité]",
+    intro: (admin: string) =>
+      `Oui, En partie, Démo seulement (le serveur de démonstration le fait, votre serveur réel non) ou Non\u202f; là où votre serveur décide, voir ${admin}\u00a0:`,
     admin: "[Ce que permet votre serveur]",
   },
 };
@@ -845,9 +843,8 @@ export function featuresLine(
 /** A user page's "what each server allows": the matrix rows of the page, in the reader's words. */
 export function readerBehaviour(ids: readonly string[], locale: DocLocale, root: string): string {
   const w = READER_WORDS[locale];
-  const link = `${w.matrix}(${root}features-compatibility.md)`;
   const admin = `${w.admin}(${root}../admin/what-your-server-allows.md)`;
-  return [w.intro(link, admin), "", featureRowsTable(ids, locale)].join("\n");
+  return [w.intro(admin), "", featureRowsTable(ids, locale)].join("\n");
 }
 
 /** The reference page of each Connect page ("… what works and what fails"), which holds its "not-available" block. */
