@@ -38,7 +38,7 @@ describe("action/zoomin CALC_LEVEL through a connector that cannot do it", () =>
       expect(en.json.message).toMatch(/^QiBates cannot do this on your server: \S/);
       // The operation, the connector and the API field go to the developer's detail, not the user's sentence.
       expect(
-        en.json.detail.startsWith(`action/zoomin (CALC_LEVEL) is not supported by connector ${connector}.`),
+        en.json.detail?.startsWith(`action/zoomin (CALC_LEVEL) is not supported by connector ${connector}.`),
       ).toBe(true);
       expect(en.json.message).not.toMatch(/settings\.|zoomInMode/);
       const fr = await call("action/zoomin", connector, body, "fr");
