@@ -21,7 +21,16 @@ export type SettingAccepts =
   | { readonly kind: "url"; readonly protocols: readonly string[] }
   | { readonly kind: "list"; readonly values?: readonly string[] }
   | { readonly kind: "text" }
-  | { readonly kind: "file" };
+  | { readonly kind: "file" }
+  | { readonly kind: "host" }
+  | { readonly kind: "proxies"; readonly maxHops: number; readonly ranges: readonly string[] }
+  | { readonly kind: "tenant"; readonly values: readonly string[] }
+  | {
+      readonly kind: "upstream";
+      readonly connectors: readonly string[];
+      readonly protocols: readonly string[];
+    }
+  | { readonly kind: "emails" };
 
 export interface ServerSetting {
   readonly env: string;

@@ -105,6 +105,36 @@ describe("settings reference", () => {
       } else if (a.kind === "url") {
         expect(() => s.parse("ftp://example.com"), s.env).toThrow();
         for (const protocol of a.protocols) expect(s.parse(`${protocol}//example.com`), s.env).toBeTruthy();
+      } else if (a.kind === "host") {
+        for (const v of ["0.0.0.0", "::1", "localhost", "api.example.com"]) expect(s.parse(v), s.env).toBe(v);
+        for (const v of ["https://example.com", "a b", "host:8080"])
+          expect(() => s.parse(v), s.env).toThrow();
+      } else if (a.kind === "proxies") {
+        expect(s.parse("off"), s.env).toBe(false);
+        expect(s.parse(String(a.maxHops)), s.env).toBe(a.maxHops);
+        expect(() => s.parse(String(a.maxHops + 1)), s.env).toThrow();
+        expect(s.parse(["10.0.0.0/8", "::1", ...a.ranges].join(",")), s.env).toHaveLength(
+          2 + a.ranges.length,
+        );
+        expect(() => s.parse("proxy.example.com"), s.env).toThrow();
+      } else if (a.kind === "tenant") {
+        for (const v of [...a.values, "contoso.onmicrosoft.com"]) expect(s.parse(v), s.env).toBe(v);
+        expect(() => s.parse("not a tenant"), s.env).toThrow();
+      } else if (a.kind === "upstream") {
+        expect(() => s.parse("oracle=https://example.com/aps/JAPI"), s.env).toThrow();
+        expect(() => s.parse("https://example.com/aps/JAPI"), s.env).toThrow();
+        for (const protocol of a.protocols) {
+          expect(s.parse(`essbase=${protocol}//example.com/aps/JAPI`), s.env).toMatchObject({
+            connector: "essbase",
+          });
+        }
+        expect(a.connectors.length, s.env).toBeGreaterThan(0);
+      } else if (a.kind === "emails") {
+        expect(s.parse("Ann@Example.com, bob@example.org"), s.env).toEqual([
+          "ann@example.com",
+          "bob@example.org",
+        ]);
+        expect(() => s.parse("ann"), s.env).toThrow();
       }
     }
   });

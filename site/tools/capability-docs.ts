@@ -715,15 +715,15 @@ export function featurePageRows(path: string): readonly string[] | undefined {
 const READER_WORDS = {
   en: {
     title: "What each server allows",
-    intro: (matrix: string) =>
-      `Works, Partly, Demo only (the demo server does it, your real server does not) or No, from the same table as ${matrix}:`,
-    matrix: "[Features and compatibility]",
+    intro: (admin: string) =>
+      `Works, Partly, Demo only (the demo server does it, your real server does not) or No; where your server decides, see ${admin}:`,
+    admin: "[What your server allows]",
   },
   fr: {
     title: "Ce que permet chaque serveur",
-    intro: (matrix: string) =>
-      `Oui, En partie, Démo seulement (le serveur de démonstration le fait, votre serveur réel non) ou Non, d'après la même table que ${matrix} :`,
-    matrix: "[Fonctionnalités et compatibilité]",
+    intro: (admin: string) =>
+      `Oui, En partie, Démo seulement (le serveur de démonstration le fait, votre serveur réel non) ou Non\u202f; là où votre serveur décide, voir ${admin}\u00a0:`,
+    admin: "[Ce que permet votre serveur]",
   },
 };
 
@@ -843,8 +843,8 @@ export function featuresLine(
 /** A user page's "what each server allows": the matrix rows of the page, in the reader's words. */
 export function readerBehaviour(ids: readonly string[], locale: DocLocale, root: string): string {
   const w = READER_WORDS[locale];
-  const link = `${w.matrix}(${root}features-compatibility.md)`;
-  return [w.intro(link), "", featureRowsTable(ids, locale)].join("\n");
+  const admin = `${w.admin}(${root}../admin/what-your-server-allows.md)`;
+  return [w.intro(admin), "", featureRowsTable(ids, locale)].join("\n");
 }
 
 /** The reference page of each Connect page ("… what works and what fails"), which holds its "not-available" block. */

@@ -627,6 +627,26 @@ export function acceptsCell(setting: Pick<ServerSetting, "env" | "accepts">, loc
       return en ? "text" : "texte";
     case "file":
       return en ? "a file's path" : "le chemin d'un fichier";
+    case "host":
+      return en
+        ? "an IP address (IPv4 or IPv6) or a host name"
+        : "une adresse IP (IPv4 ou IPv6) ou un nom d'hôte";
+    case "proxies":
+      return en
+        ? `\`off\`, a number of proxies from 0 to ${a.maxHops}, or a comma-separated list of IP addresses, CIDR ranges, ${either(a.ranges, locale, "and")}`
+        : `\`off\`, un nombre de proxys de 0 à ${a.maxHops}, ou une liste, séparée par des virgules, d'adresses IP, de plages CIDR, de ${either(a.ranges, locale, "and")}`;
+    case "tenant":
+      return en
+        ? `${a.values.map((v) => `\`${v}\``).join(", ")}, a tenant ID or a domain name`
+        : `${a.values.map((v) => `\`${v}\``).join(", ")}, un ID de locataire ou un nom de domaine`;
+    case "upstream":
+      return en
+        ? `\`connector=address\`: a connector among ${either(a.connectors, locale, "and")}, and an address starting with ${either(a.protocols, locale)} whose path ends as that connector requires`
+        : `\`connecteur=adresse\` : un connecteur parmi ${either(a.connectors, locale, "and")}, et une adresse commençant par ${either(a.protocols, locale)} dont le chemin se termine comme l'exige ce connecteur`;
+    case "emails":
+      return en
+        ? "a comma-separated list of e-mail addresses (`name@domain`)"
+        : "une liste, séparée par des virgules, d'adresses e-mail (`nom@domaine`)";
   }
 }
 

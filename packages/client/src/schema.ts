@@ -1457,9 +1457,13 @@ export interface components {
             /** @description With `QB_ERR_SAVE_CONFLICT`, the cells of the grid that changed since it was read. */
             conflicts?: components["schemas"]["CellRef"][];
             /**
-             * @description For the developer, in English: what `message` leaves out for the person who reads it. With
-             *     `QB_ERR_OPERATION_UNSUPPORTED`, the operation and the connector
-             *     (`settings.memberDisplay NAME_AND_ALIAS is not supported by connector essbase-stndln.`).
+             * @description For the developer, in English: what `message` leaves out for the person who reads it (the message
+             *     names no API field, setting or connector value). With `QB_ERR_OPERATION_UNSUPPORTED`, the operation
+             *     and the connector (`settings.memberDisplay NAME_AND_ALIAS is not supported by connector
+             *     essbase-stndln.`); with `QB_ERR_CONNECTOR_INVALID`, `QB_ERR_CONNECTOR_FAMILY` and
+             *     `QB_ERR_CONNECTOR_MISMATCH`, the connectors accepted and the one sent; with `QB_ERR_PROVIDER_ADDRESS`,
+             *     the connector and the ending its `providerAddress` needs; with `QB_ERR_CALL_TIMEOUT`, the setting that
+             *     sets the deadline and its value.
              */
             detail?: string;
             /**

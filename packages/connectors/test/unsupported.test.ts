@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CONNECTOR_PROFILES, supportOf } from "@qibates/provider";
+import { CONNECTOR_PROFILES, readerReason, supportOf } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { missing } from "../src/remote/unsupported.ts";
 
@@ -22,7 +22,7 @@ function ownRefusals(text: string): number {
 }
 
 describe("a connector's refusal of what the capability table says it lacks", () => {
-  it("carries the table's reason in both languages", () => {
+  it("carries the table's reason in both languages: the user's words, the developer's for the detail", () => {
     const e = missing("ssas", "calcScripts", "nav/scripts");
     const table = supportOf("ssas", "calcScripts");
     expect(table.status).toBe("no");
@@ -30,16 +30,27 @@ describe("a connector's refusal of what the capability table says it lacks", () 
     expect(e.params).toEqual({
       operation: "nav/scripts",
       connector: "ssas",
-      reason: table.status === "no" ? table.why : null,
+      reason: { en: "SSAS has no calculation scripts.", fr: "SSAS n'a pas de scripts de calcul." },
+      why: table.status === "no" ? table.why.en : null,
     });
-    expect(e.message).toMatch(/^QiBates cannot do this on your server: SSAS has no calculation scripts/);
+    expect(e.message).toBe("QiBates cannot do this on your server: SSAS has no calculation scripts.");
   });
 
   it("reads what a real server lacks where the demo has it (the realServers reason)", () => {
     const e = missing("pbcs", "taskLists", "nav/listtasks");
-    expect((e.params?.reason as { fr: string } | undefined)?.fr).toMatch(
-      /^Planning REST n'a pas d'appel documenté/,
+    expect(e.params?.reason).toEqual(readerReason("pbcs", "taskLists"));
+    expect((e.params?.reason as { fr: string } | undefined)?.fr).toBe(
+      "Ce serveur ne permet pas à QiBates de lire les listes de tâches.",
     );
+    expect(e.params?.why).toBe("Planning REST has no documented call for task lists.");
+  });
+
+  it("gives the developer's reason where the table has no words for the user", () => {
+    const e = missing("essbase", "forms", "nav/listforms");
+    expect(readerReason("essbase", "forms")).toBeUndefined();
+    const table = supportOf("essbase", "forms");
+    expect(e.params?.reason).toEqual(table.status === "no" ? table.why : null);
+    expect(e.params).not.toHaveProperty("why");
   });
 
   it("is a programming error for a capability the table gives the connector whole", () => {
@@ -76,8 +87,8 @@ describe("a connector's refusal of what the capability table says it lacks", () 
   it("puts the server's own words after the table's reason, in each language", () => {
     const e = missing("pbcs", "compositeForms", "nav/openform", { server: "Form X is a composite form" });
     const reason = e.params?.reason as { en: string; fr: string };
-    expect(reason.en).toMatch(/the composite form itself \(Form X is a composite form\)\.$/);
-    expect(reason.fr).toMatch(/le formulaire composite lui-même \(Form X is a composite form\)\.$/);
+    expect(reason.en).toMatch(/a composite form's subforms \(Form X is a composite form\)\.$/);
+    expect(reason.fr).toMatch(/d'un formulaire composite \(Form X is a composite form\)\.$/);
   });
 
   it("is a programming error for a case the table does not name for that connector", () => {

@@ -94,6 +94,15 @@ export function supportOf(connector: Connector, capability: Capability): Support
 }
 
 /**
+ * Why `connector` lacks `capability` (on a real server, or in part), in the words of the add-in's user: what a
+ * refusal's message says; `undefined` where the table gives no such words (its developer's reason is then said).
+ */
+export function readerReason(connector: Connector, capability: Capability): Text | undefined {
+  const support = supportOf(connector, capability);
+  return support.status === "no" ? support.reader : support.realServers?.reader;
+}
+
+/**
  * Why `connector` refuses `capability` on a real server: the table's reason, or with `because` the reason of that
  * case (`ConnectorProfile.refusals`), its `{name}`s filled in from `values`. Throws where the table gives the
  * connector the whole capability or names no such case: a connector refuses only what the table says.

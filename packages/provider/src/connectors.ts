@@ -133,16 +133,16 @@ const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
 /** What Planning REST cannot do on a real server, in a user's words: the same for Planning and PBCS. */
 const PLANNING_REST_READER: Partial<Record<Capability, Text>> = {
   forms: {
-    en: "Forms open by name only on a server that lets QiBates read them (EPM Cloud with AI Studio for any role, or from its November 2026 update for a Service Administrator only; Planning on premises may not); the list of forms is not available.",
-    fr: "Les formulaires s'ouvrent par leur nom seulement sur un serveur qui permet à QiBates de les lire (EPM Cloud avec AI Studio pour tout rôle, ou depuis sa mise à jour de novembre 2026 pour un administrateur de service seulement\u202f; Planning sur site peut ne pas le permettre)\u202f; la liste des formulaires n'est pas disponible.",
+    en: "Forms open by name only where your company's server lets QiBates read them; the list of forms is not available.",
+    fr: "Les formulaires s'ouvrent par leur nom seulement là où le serveur de votre entreprise permet à QiBates de les lire\u202f; la liste des formulaires n'est pas disponible.",
   },
   compositeForms: {
     en: "This server does not let QiBates read a composite form's subforms.",
     fr: "Ce serveur ne permet pas à QiBates de lire les sous-formulaires d'un formulaire composite.",
   },
   formSubmit: {
-    en: "Cells are saved first; the rules on save run only on a server that lets QiBates read the form's definition (EPM Cloud from its November 2026 update; Planning on premises may not), and there only for a Service Administrator; a failing one leaves the cells saved.",
-    fr: "Les cellules sont d'abord enregistrées\u202f; les règles à l'enregistrement ne s'exécutent que sur un serveur qui permet à QiBates de lire la définition du formulaire (EPM Cloud depuis sa mise à jour de novembre 2026\u202f; Planning sur site peut ne pas le permettre), et là seulement pour un administrateur de service\u202f; une règle en échec laisse les cellules enregistrées.",
+    en: "Cells are saved first; the rules on save run only where your company's server allows it, for the users it allows; a failing one leaves the cells saved.",
+    fr: "Les cellules sont d'abord enregistrées\u202f; les règles à l'enregistrement ne s'exécutent que là où le serveur de votre entreprise le permet, pour les utilisateurs qu'il autorise\u202f; une règle en échec laisse les cellules enregistrées.",
   },
   taskLists: {
     en: "This server does not let QiBates read task lists.",

@@ -54,7 +54,8 @@ export interface ErrorCodeDefinition {
   readonly returned?: false;
   /**
    * A line for the developer, in English, naming what the message leaves out for the person who reads it (an
-   * operation, an API field, a connector): answered as the error's `detail` when every parameter it names is given.
+   * operation, an API field, a setting, a connector value, a reason in a developer's words): answered as the
+   * error's `detail` when every parameter it names is given (a part in brackets, when its own parameters are).
    */
   readonly detail?: string;
 }
@@ -165,23 +166,26 @@ export const ERROR_CODES = {
   },
   QB_ERR_CONNECTOR_INVALID: {
     status: 400,
-    en: "The connector header must be one of essbase, ssas, planning, essbase-stndln, pbcs.",
-    fr: "L'en-tête connector doit valoir essbase, ssas, planning, essbase-stndln ou pbcs.",
+    en: "QiBates does not know the server type of this connection; choose its server type again.",
+    fr: "QiBates ne connaît pas le type de serveur de cette connexion ; choisissez de nouveau son type de serveur.",
+    detail: "The connector header must be one of {accepted}.",
     when: "The connector header is missing or not one of the five connectors.",
     whenFr: "L'en-tête connector est absent ou ne désigne aucun des cinq connecteurs.",
   },
   QB_ERR_CONNECTOR_FAMILY: {
     status: 400,
-    en: "This call accepts the connectors {accepted}; got {connector}.",
-    fr: "Cet appel accepte les connecteurs {accepted} ; connecteur reçu : {connector}.",
+    en: "This action is not available for this type of server.",
+    fr: "Cette action n'est pas disponible pour ce type de serveur.",
+    detail: "This call accepts the connectors {accepted}; got {connector}.",
     when: "The connector is not in the x-qibates-connectors list of the call (Essbase family vs planning family).",
     whenFr:
       "Le connecteur ne figure pas dans la liste x-qibates-connectors de l'appel (famille Essbase ou famille Planning).",
   },
   QB_ERR_CONNECTOR_MISMATCH: {
     status: 400,
-    en: "The session was opened with connector {expected}; got {connector}.",
-    fr: "La session a été ouverte avec le connecteur {expected} ; connecteur reçu : {connector}.",
+    en: "This session was opened for another type of server; log in again with this connection.",
+    fr: "Cette session a été ouverte pour un autre type de serveur ; reconnectez-vous avec cette connexion.",
+    detail: "The session was opened with connector {expected}; got {connector}.",
     when: "The connector header differs from the connector the loginid was opened with.",
     whenFr: "L'en-tête connector diffère du connecteur avec lequel le loginid a été ouvert.",
   },
@@ -235,8 +239,9 @@ export const ERROR_CODES = {
   },
   QB_ERR_PROVIDER_ADDRESS: {
     status: 400,
-    en: "The provider address for server type {serverType} (connector {connector}) must end with {suffix}[ and {also}].",
-    fr: "L'adresse du fournisseur pour le type de serveur {serverType} (connecteur {connector}) doit se terminer par {suffix}[ et {also}].",
+    en: "The provider address for server type {serverType} must end with {suffix}[ and {also}].",
+    fr: "L'adresse du fournisseur pour le type de serveur {serverType} doit se terminer par {suffix}[ et {also}].",
+    detail: "The providerAddress of connector {connector} must end with {suffix}.",
     when: "providerAddress does not end with the suffix of the connector, does not start with https:// (or http://), or holds a user name or password; the message adds the last two.",
     whenFr:
       "providerAddress ne se termine pas par le suffixe du connecteur, ne commence pas par https:// (ou http://), ou contient un nom d'utilisateur ou un mot de passe\u202f; le message ajoute ces deux derniers cas.",
@@ -298,8 +303,9 @@ export const ERROR_CODES = {
   },
   QB_ERR_CALL_TIMEOUT: {
     status: 504,
-    en: "The request did not end within {seconds} seconds (CONNECTION_TIMEOUT_SECONDS) and QiBates stopped it: {outcome}.",
-    fr: "La requête ne s'est pas terminée en {seconds} secondes (CONNECTION_TIMEOUT_SECONDS) et QiBates l'a arrêtée : {outcome}.",
+    en: "The request did not end within {seconds} seconds and QiBates stopped it: {outcome}.",
+    fr: "La requête ne s'est pas terminée en {seconds} secondes et QiBates l'a arrêtée : {outcome}.",
+    detail: "The call's deadline, CONNECTION_TIMEOUT_SECONDS, is {seconds} s.",
     when: "A request other than a calculation or a business rule (an API call through a connector, or a Smart View, XMLA or REST request to a protocol endpoint in front of a server, QIBATES_WIRE_UPSTREAM) was still under way CONNECTION_TIMEOUT_SECONDS (900 by default) after it started, every exchange with the server behind QiBates counted: that server was slow on each answer, or trickled its answer. The message says what may already have been written (nothing, for a read). Calculations and business rules are bounded by CALC_JOB_TIMEOUT_SECONDS instead.",
     whenFr:
       "Une requête autre qu'un calcul ou une règle métier (un appel de l'API par un connecteur, ou une requête Smart View, XMLA ou REST à un point d'accès de protocole placé devant un serveur, QIBATES_WIRE_UPSTREAM) était encore en cours CONNECTION_TIMEOUT_SECONDS (900 par défaut) après son début, chaque échange avec le serveur placé derrière QiBates compris\u00a0: ce serveur était lent à chaque réponse, ou envoyait sa réponse au compte-gouttes. Le message dit ce qui a déjà pu être écrit (rien, pour une lecture). Les calculs et les règles métier sont bornés par CALC_JOB_TIMEOUT_SECONDS.",
@@ -367,7 +373,7 @@ export const ERROR_CODES = {
     status: 422,
     en: "QiBates cannot do this on your server[: {reason}].",
     fr: "QiBates ne peut pas faire cela sur votre serveur[ : {reason}].",
-    detail: "{operation} is not supported by connector {connector}.",
+    detail: "{operation} is not supported by connector {connector}.[ {why}]",
     when: "The provider cannot do this operation or option (for example CALC_LEVEL zoom on SSAS). The message gives the reason; detail names the operation and the connector.",
     whenFr:
       "Le fournisseur ne sait pas faire cette opération ou cette option (par exemple le zoom CALC_LEVEL sur SSAS). Le message en donne la raison\u202f; detail nomme l'opération et le connecteur.",
@@ -587,7 +593,7 @@ export interface ErrorBody {
   readonly message: string;
   readonly field: string | null;
   readonly requestId: string;
-  /** For the developer: what the message leaves out (the operation, the connector), in English. */
+  /** For the developer: what the message leaves out (the operation, the connector, the setting), in English. */
   readonly detail?: string;
   /** With `QB_ERR_RATE_LIMITED`: whose limit refused the call, QiBates's own or the server's behind it. */
   readonly refusedBy?: RefusedBy;
@@ -613,8 +619,14 @@ export function refusedBy(code: ErrorCode, params: ErrorParams = {}): RefusedBy 
 
 /** The developer's line of a code ({@link ErrorCodeDefinition.detail}), filled; `undefined` when it has none. */
 export function errorDetail(code: ErrorCode, params: ErrorParams = {}): string | undefined {
-  const template: string | undefined = (ERROR_CODES[code] as ErrorCodeDefinition).detail;
-  if (template === undefined) return undefined;
+  const given: string | undefined = (ERROR_CODES[code] as ErrorCodeDefinition).detail;
+  if (given === undefined) return undefined;
+  // A part in brackets is said only when every parameter it names is given, as in a message.
+  const template = given.replace(/\[([^[\]]*)\]/g, (_whole, part: string) =>
+    templateParameters(part).every((n) => Object.hasOwn(params, n) && typeof params[n] !== "object")
+      ? part
+      : "",
+  );
   const names = templateParameters(template);
   if (!names.every((n) => Object.hasOwn(params, n) && typeof params[n] !== "object")) return undefined;
   return template.replace(/\{([A-Za-z]+)\}/g, (_whole, name: string) => String(params[name]));

@@ -15,6 +15,7 @@ export {
   CONNECTOR_PROFILES,
   type ConnectorProfile,
   OTHER_FAMILY,
+  readerReason,
   refusalReason,
   supportOf,
 } from "./capabilities.ts";

@@ -25,8 +25,8 @@ const OUTCOMES: Readonly<Record<string, LocalizedText>> = {
   setTaskStatus: CHANGE_MAYBE_MADE,
 };
 const NOTHING_WRITTEN: LocalizedText = {
-  en: "nothing was written; try again, or ask your administrator to raise CONNECTION_TIMEOUT_SECONDS",
-  fr: "rien n'a été écrit\u202f; réessayez, ou demandez à votre administrateur d'augmenter CONNECTION_TIMEOUT_SECONDS",
+  en: "nothing was written; try again, or ask your administrator to let QiBates wait longer for the server",
+  fr: "rien n'a été écrit\u202f; réessayez, ou demandez à votre administrateur de laisser QiBates attendre le serveur plus longtemps",
 };
 
 /** The error of `operation` stopped after `seconds`, saying what it may already have written. */

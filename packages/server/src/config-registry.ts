@@ -30,7 +30,21 @@ export type Accepts =
   | { readonly kind: "url"; readonly protocols: readonly string[] }
   | { readonly kind: "list"; readonly values?: readonly string[] }
   | { readonly kind: "text" }
-  | { readonly kind: "file" };
+  | { readonly kind: "file" }
+  /** An IP address (IPv4 or IPv6) or a host name. */
+  | { readonly kind: "host" }
+  /** Off, a number of proxies up to `maxHops`, or proxies' addresses, CIDR ranges and the named `ranges`. */
+  | { readonly kind: "proxies"; readonly maxHops: number; readonly ranges: readonly string[] }
+  /** One of the named `values`, a tenant ID or a domain name. */
+  | { readonly kind: "tenant"; readonly values: readonly string[] }
+  /** `connector=providerAddress`: one of the `connectors` and an address with one of the `protocols`. */
+  | {
+      readonly kind: "upstream";
+      readonly connectors: readonly string[];
+      readonly protocols: readonly string[];
+    }
+  /** E-mail addresses (`name@domain`), separated by commas. */
+  | { readonly kind: "emails" };
 
 type Parser<T> = ((raw: string) => T) & { readonly accepts: Accepts };
 
@@ -94,6 +108,16 @@ const integer = (min: number, max: number): Parser<number> =>
   });
 
 const text: Parser<string> = accepting({ kind: "text" }, (raw) => raw);
+
+/** An IP address, or a host name of letters, digits and hyphens in dot-separated labels (`localhost`). */
+const hostName: Parser<string> = accepting({ kind: "host" }, (raw) => {
+  const v = raw.trim();
+  const label = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
+  if (isIP(v) === 0 && !(v.length <= 253 && new RegExp(`^${label}(?:\\.${label})*$`).test(v))) {
+    throw new ConfigError(`must be an IP address or a host name, got "${raw}"`);
+  }
+  return v;
+});
 
 const boolean: Parser<boolean> = accepting({ kind: "boolean" }, (raw) => {
   const v = raw.trim().toLowerCase();
@@ -160,7 +184,7 @@ const optionalText: Parser<string | undefined> = accepting(
  * ADMINISTRATORS: e-mail addresses, separated by commas, each as a sign-in reports it (`name@domain`), compared
  * without regard to case; kept in lower case, each once.
  */
-const emailAddresses: Parser<string[]> = accepting({ kind: "list" }, (raw) => {
+const emailAddresses: Parser<string[]> = accepting({ kind: "emails" }, (raw) => {
   const out: string[] = [];
   for (const entry of list(raw)) {
     if (!/^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/.test(entry)) {
@@ -201,26 +225,33 @@ function isProxyAddress(entry: string): boolean {
   return Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
-const trustProxy: Parser<TrustProxy> = accepting({ kind: "text" }, (raw) => {
-  const v = raw.trim().toLowerCase();
-  if (["0", "false", "no", "off"].includes(v)) return false;
-  if (/^\d+$/.test(v)) {
-    const hops = Number(v);
-    if (hops > 32) throw new ConfigError(`a hop count must be between 0 and 32, got ${hops}`);
-    return hops;
-  }
-  if (["1", "true", "yes", "on"].includes(v)) {
-    throw new ConfigError("give the number of proxies (1 for one proxy) or their addresses, not true");
-  }
-  const entries = list(raw);
-  const bad = entries.filter((e) => !isProxyAddress(e));
-  if (entries.length === 0 || bad.length > 0) {
-    throw new ConfigError(
-      `must be off, a hop count, or comma-separated IP addresses, CIDRs, loopback, linklocal or uniquelocal; not ${bad.join(", ") || "empty"}`,
-    );
-  }
-  return entries;
-});
+const MAX_PROXY_HOPS = 32;
+
+const trustProxy: Parser<TrustProxy> = accepting(
+  { kind: "proxies", maxHops: MAX_PROXY_HOPS, ranges: PROXY_RANGES },
+  (raw) => {
+    const v = raw.trim().toLowerCase();
+    if (["0", "false", "no", "off"].includes(v)) return false;
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops > MAX_PROXY_HOPS) {
+        throw new ConfigError(`a hop count must be between 0 and ${MAX_PROXY_HOPS}, got ${hops}`);
+      }
+      return hops;
+    }
+    if (["1", "true", "yes", "on"].includes(v)) {
+      throw new ConfigError("give the number of proxies (1 for one proxy) or their addresses, not true");
+    }
+    const entries = list(raw);
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (entries.length === 0 || bad.length > 0) {
+      throw new ConfigError(
+        `must be off, a hop count, or comma-separated IP addresses, CIDRs, loopback, linklocal or uniquelocal; not ${bad.join(", ") || "empty"}`,
+      );
+    }
+    return entries;
+  },
+);
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g;
 
@@ -326,33 +357,38 @@ const WIRE_UPSTREAM_EXAMPLE = "essbase-stndln=https://essbase.example.com/essbas
  * (its path suffix, http or https, no credentials). Whether ALLOWED_HOSTS lets the server connect to it is
  * checked by `loadConfig`, which reads both.
  */
-const wireUpstream: Parser<WireUpstreamSetting | undefined> = accepting({ kind: "text" }, (raw) => {
-  const v = raw.trim();
-  if (v === "") return undefined;
-  const eq = v.indexOf("=");
-  if (eq <= 0) throw new ConfigError(`must be connector=providerAddress, e.g. ${WIRE_UPSTREAM_EXAMPLE}`);
-  const connector = v.slice(0, eq).trim().toLowerCase();
-  const address = v.slice(eq + 1).trim();
-  if (!isConnector(connector)) {
-    throw new ConfigError(`unknown connector "${connector}": use one of ${CONNECTORS.join(", ")}`);
-  }
-  // ALLOWED_HOSTS is checked in loadConfig; here only the address's own form.
-  const target = checkProviderAddress(address, connector, { demo: true, allowedHosts: ["*"] });
-  if ("code" in target && target.code === "QB_ERR_PROVIDER_ADDRESS") {
-    throw new ConfigError(
-      `"${target.why === "credentials in the URL" ? "(an address with credentials)" : address}" is not a provider address of connector ${connector}: ${target.why} (an http or https URL whose path ends with ${target.params.suffix}; credentials are given by each user at login, never here)`,
-    );
-  }
-  const url = new URL(address);
-  if (url.hostname.toLowerCase() === DEMO_HOST) {
-    throw new ConfigError(
-      `${DEMO_HOST} is this server's own demo, which the wire endpoints serve without QIBATES_WIRE_UPSTREAM`,
-    );
-  }
-  return { connector, providerAddress: url.href.replace(/\/$/, "") };
-});
+const wireUpstream: Parser<WireUpstreamSetting | undefined> = accepting(
+  { kind: "upstream", connectors: CONNECTORS, protocols: ["https:", "http:"] },
+  (raw) => {
+    const v = raw.trim();
+    if (v === "") return undefined;
+    const eq = v.indexOf("=");
+    if (eq <= 0) throw new ConfigError(`must be connector=providerAddress, e.g. ${WIRE_UPSTREAM_EXAMPLE}`);
+    const connector = v.slice(0, eq).trim().toLowerCase();
+    const address = v.slice(eq + 1).trim();
+    if (!isConnector(connector)) {
+      throw new ConfigError(`unknown connector "${connector}": use one of ${CONNECTORS.join(", ")}`);
+    }
+    // ALLOWED_HOSTS is checked in loadConfig; here only the address's own form.
+    const target = checkProviderAddress(address, connector, { demo: true, allowedHosts: ["*"] });
+    if ("code" in target && target.code === "QB_ERR_PROVIDER_ADDRESS") {
+      throw new ConfigError(
+        `"${target.why === "credentials in the URL" ? "(an address with credentials)" : address}" is not a provider address of connector ${connector}: ${target.why} (an http or https URL whose path ends with ${target.params.suffix}; credentials are given by each user at login, never here)`,
+      );
+    }
+    const url = new URL(address);
+    if (url.hostname.toLowerCase() === DEMO_HOST) {
+      throw new ConfigError(
+        `${DEMO_HOST} is this server's own demo, which the wire endpoints serve without QIBATES_WIRE_UPSTREAM`,
+      );
+    }
+    return { connector, providerAddress: url.href.replace(/\/$/, "") };
+  },
+);
 
-const tenant: Parser<string> = accepting({ kind: "text" }, (raw) => {
+const TENANT_NAMES = ["common", "organizations", "consumers"];
+
+const tenant: Parser<string> = accepting({ kind: "tenant", values: TENANT_NAMES }, (raw) => {
   const v = raw.trim();
   if (!/^[A-Za-z0-9][A-Za-z0-9.-]{0,99}$/.test(v)) {
     throw new ConfigError(`must be common, organizations, consumers, a tenant ID or a domain, got "${raw}"`);
@@ -371,7 +407,7 @@ export const variables = {
     3000,
     "3000",
   ),
-  host: variable("HOST", "Interface to listen on.", text, "0.0.0.0", "0.0.0.0"),
+  host: variable("HOST", "Interface to listen on.", hostName, "0.0.0.0", "0.0.0.0"),
   logLevel: variable("LOG_LEVEL", "pino log level.", oneOf(LOG_LEVELS), "info", "info"),
   publicUrl: variable(
     "PUBLIC_URL",

@@ -127,7 +127,7 @@ describe("error-code registry", () => {
   it("formats messages in English or French", () => {
     expect(
       formatErrorMessage("QB_ERR_CONNECTOR_FAMILY", { accepted: "planning, pbcs", connector: "essbase" }),
-    ).toBe("This call accepts the connectors planning, pbcs; got essbase.");
+    ).toBe("This action is not available for this type of server.");
     expect(formatErrorMessage("QB_ERR_MEMBER_UNKNOWN", { member: "Nw York" }, errorLocale("fr_FR"))).toBe(
       "Membre inconnu « Nw York ».",
     );

@@ -1,5 +1,5 @@
 import type { Capability, Connector } from "@qibates/provider";
-import { ProviderError, refusalReason } from "@qibates/provider";
+import { ProviderError, readerReason, refusalReason } from "@qibates/provider";
 
 /** Which refusal of a capability, and what it fills in. */
 export interface Refusal {
@@ -24,7 +24,11 @@ export function missing(
   operation: string,
   refusal: Refusal = {},
 ): ProviderError {
-  const reason = refusalReason(connector, capability, refusal.because, refusal.values);
+  const developer = refusalReason(connector, capability, refusal.because, refusal.values);
+  // The message is read in the add-in: the user's words where the table has them; the developer's reason then
+  // goes to the error's detail.
+  const reader = refusal.because === undefined ? readerReason(connector, capability) : undefined;
+  const reason = reader ?? developer;
   const { server } = refusal;
   const why =
     server === undefined
@@ -36,7 +40,12 @@ export function missing(
   return new ProviderError(
     "UNSUPPORTED",
     `QiBates cannot do this on your server: ${en}`,
-    { operation, connector, reason: why },
+    {
+      operation,
+      connector,
+      reason: why,
+      ...(reader !== undefined && typeof developer !== "string" ? { why: developer.en } : {}),
+    },
     refusal.field ?? null,
   );
 }

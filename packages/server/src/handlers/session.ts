@@ -16,7 +16,9 @@ export { requireSession } from "../session-provider.ts";
 async function login(ctx: CallContext<"login"> | CallContext<"loginPbcs">) {
   const { username, password, providerAddress } = ctx.body;
   const connector = ctx.connector;
-  if (!connector) throw new ApiError("QB_ERR_CONNECTOR_INVALID", {}, "connector");
+  if (!connector) {
+    throw new ApiError("QB_ERR_CONNECTOR_INVALID", { accepted: CONNECTORS.join(", ") }, "connector");
+  }
   const { config } = ctx.services;
   // The embedded engine's addresses: the demo's, or, with demo mode off, the snapshots' served to their users.
   const target = checkProviderAddress(providerAddress, connector, {

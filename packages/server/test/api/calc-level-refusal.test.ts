@@ -36,7 +36,11 @@ describe("action/zoomin CALC_LEVEL through a connector that cannot do it", () =>
       expect(en.status).toBe(422);
       expect(en.json.code).toBe("QB_ERR_OPERATION_UNSUPPORTED");
       expect(en.json.message).toMatch(/^QiBates cannot do this on your server: \S/);
-      expect(en.json.detail).toBe(`action/zoomin (CALC_LEVEL) is not supported by connector ${connector}.`);
+      // The operation, the connector and the API field go to the developer's detail, not the user's sentence.
+      expect(
+        en.json.detail?.startsWith(`action/zoomin (CALC_LEVEL) is not supported by connector ${connector}.`),
+      ).toBe(true);
+      expect(en.json.message).not.toMatch(/settings\.|zoomInMode/);
       const fr = await call("action/zoomin", connector, body, "fr");
       expect(fr.json.message).toMatch(/^QiBates ne peut pas faire cela sur votre serveur\u00a0: \S/);
     });

@@ -21,20 +21,20 @@ describe("a provider address typed without https://", () => {
     {
       connector: "essbase",
       address: "demo.qibates.local/aps/JAPI",
-      en: "The provider address for server type Essbase (connector essbase) must end with /aps/JAPI and start with https:// (or http://).",
-      fr: "L'adresse du fournisseur pour le type de serveur Essbase (connecteur essbase) doit se terminer par /aps/JAPI et commencer par https:// (ou http://).",
+      en: "The provider address for server type Essbase must end with /aps/JAPI and start with https:// (or http://).",
+      fr: "L'adresse du fournisseur pour le type de serveur Essbase doit se terminer par /aps/JAPI et commencer par https:// (ou http://).",
     },
     {
       connector: "essbase-stndln",
       address: "essbase.example.com/essbase/japi",
-      en: "The provider address for server type Essbase 21c (connector essbase-stndln) must end with /essbase/japi and start with https:// (or http://).",
-      fr: "L'adresse du fournisseur pour le type de serveur Essbase 21c (connecteur essbase-stndln) doit se terminer par /essbase/japi et commencer par https:// (ou http://).",
+      en: "The provider address for server type Essbase 21c must end with /essbase/japi and start with https:// (or http://).",
+      fr: "L'adresse du fournisseur pour le type de serveur Essbase 21c doit se terminer par /essbase/japi et commencer par https:// (ou http://).",
     },
     {
       connector: "planning",
       address: "//planning.example.com/HyperionPlanning/SmartView",
-      en: "The provider address for server type Planning (connector planning) must end with /HyperionPlanning/SmartView and start with https:// (or http://).",
-      fr: "L'adresse du fournisseur pour le type de serveur Planning (connecteur planning) doit se terminer par /HyperionPlanning/SmartView et commencer par https:// (ou http://).",
+      en: "The provider address for server type Planning must end with /HyperionPlanning/SmartView and start with https:// (or http://).",
+      fr: "L'adresse du fournisseur pour le type de serveur Planning doit se terminer par /HyperionPlanning/SmartView et commencer par https:// (ou http://).",
     },
   ];
 
@@ -58,7 +58,7 @@ describe("a provider address typed without https://", () => {
     const res = await api.post("action/loginpbcs", body, { connector: "pbcs" });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(
-      "The provider address for server type PBCS (connector pbcs) must end with /HyperionPlanning/SmartView and start with https:// (or http://).",
+      "The provider address for server type PBCS must end with /HyperionPlanning/SmartView and start with https:// (or http://).",
     );
   });
 

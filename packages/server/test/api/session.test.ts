@@ -148,14 +148,14 @@ describe("login", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: "QB_ERR_PROVIDER_ADDRESS", field: "providerAddress" });
     expect(res.json().message).toBe(
-      "The provider address for server type Essbase 21c (connector essbase-stndln) must end with /essbase/japi.",
+      "The provider address for server type Essbase 21c must end with /essbase/japi.",
     );
     const french = await api.post("action/login", body, {
       connector: "essbase-stndln",
       "accept-language": "fr",
     });
     expect(french.json().message).toBe(
-      "L'adresse du fournisseur pour le type de serveur Essbase 21c (connecteur essbase-stndln) doit se terminer par /essbase/japi.",
+      "L'adresse du fournisseur pour le type de serveur Essbase 21c doit se terminer par /essbase/japi.",
     );
     const pbcs = await api.post(
       "action/login",
@@ -163,7 +163,7 @@ describe("login", () => {
       { connector: "pbcs" },
     );
     expect(pbcs.json().message).toBe(
-      "The provider address for server type PBCS (connector pbcs) must end with /HyperionPlanning/SmartView.",
+      "The provider address for server type PBCS must end with /HyperionPlanning/SmartView.",
     );
   });
 
@@ -174,11 +174,11 @@ describe("login", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: "QB_ERR_PROVIDER_ADDRESS", field: "providerAddress" });
     expect(res.json().message).toBe(
-      "The provider address for server type Essbase (connector essbase) must end with /aps/JAPI and start with https:// (or http://).",
+      "The provider address for server type Essbase must end with /aps/JAPI and start with https:// (or http://).",
     );
     const french = await api.post("action/login", body, { "accept-language": "fr" });
     expect(french.json().message).toBe(
-      "L'adresse du fournisseur pour le type de serveur Essbase (connecteur essbase) doit se terminer par /aps/JAPI et commencer par https:// (ou http://).",
+      "L'adresse du fournisseur pour le type de serveur Essbase doit se terminer par /aps/JAPI et commencer par https:// (ou http://).",
     );
     // An address that only has the wrong ending keeps the short message the documentation quotes.
     const suffix = await api.post("action/login", {
@@ -186,7 +186,7 @@ describe("login", () => {
       providerAddress: "https://demo.qibates.local/aps/SmartView",
     });
     expect(suffix.json().message).toBe(
-      "The provider address for server type Essbase (connector essbase) must end with /aps/JAPI.",
+      "The provider address for server type Essbase must end with /aps/JAPI.",
     );
   });
 
@@ -234,7 +234,13 @@ describe("headers and body", () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().code).toBe("QB_ERR_CONNECTOR_INVALID");
     const unknown = await api.post("action/login", body, { connector: "oracle" });
-    expect(unknown.json()).toMatchObject({ code: "QB_ERR_CONNECTOR_INVALID", field: "connector" });
+    // The person in front of the add-in reads what to do; the developer reads the values accepted.
+    expect(unknown.json()).toMatchObject({
+      code: "QB_ERR_CONNECTOR_INVALID",
+      field: "connector",
+      message: "QiBates does not know the server type of this connection; choose its server type again.",
+      detail: "The connector header must be one of essbase, ssas, planning, essbase-stndln, pbcs.",
+    });
   });
 
   it("answers in French when the caller asks for it", async () => {
@@ -287,7 +293,17 @@ describe("sessions", () => {
 
     const mismatch = await api.post("nav/servers", { loginid }, { connector: "ssas" });
     expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json().code).toBe("QB_ERR_CONNECTOR_MISMATCH");
+    expect(mismatch.json()).toMatchObject({
+      code: "QB_ERR_CONNECTOR_MISMATCH",
+      message: "This session was opened for another type of server; log in again with this connection.",
+      detail: "The session was opened with connector essbase; got ssas.",
+    });
+    const family = await api.post("nav/cubes", { loginid }, { connector: "planning" });
+    expect(family.json()).toMatchObject({
+      code: "QB_ERR_CONNECTOR_FAMILY",
+      message: "This action is not available for this type of server.",
+    });
+    expect(family.json().detail).toMatch(/^This call accepts the connectors .+; got planning\.$/);
 
     const other = await api.app.services.keys.create(
       {

@@ -72,8 +72,8 @@ async function call(
 }
 
 const TIMED_OUT = {
-  en: `The request did not end within ${DEADLINE_S} seconds (CONNECTION_TIMEOUT_SECONDS) and QiBates stopped it: nothing was written; try again, or ask your administrator to raise CONNECTION_TIMEOUT_SECONDS.`,
-  fr: `La requête ne s'est pas terminée en ${DEADLINE_S} secondes (CONNECTION_TIMEOUT_SECONDS) et QiBates l'a arrêtée : rien n'a été écrit\u202f; réessayez, ou demandez à votre administrateur d'augmenter CONNECTION_TIMEOUT_SECONDS.`,
+  en: `The request did not end within ${DEADLINE_S} seconds and QiBates stopped it: nothing was written; try again, or ask your administrator to let QiBates wait longer for the server.`,
+  fr: `La requête ne s'est pas terminée en ${DEADLINE_S} secondes et QiBates l'a arrêtée : rien n'a été écrit\u202f; réessayez, ou demandez à votre administrateur de laisser QiBates attendre le serveur plus longtemps.`,
 };
 
 const GRID = [
@@ -142,6 +142,6 @@ it.concurrent("a server that trickles its answer, a byte within each read timeou
   expect(r, "the connection ended without an answer").not.toBeNull();
   expect([r?.status, r?.json.code], JSON.stringify(r?.json)).toEqual([504, "QB_ERR_CALL_TIMEOUT"]);
   expect(r?.json.message).toBe(
-    `La requête ne s'est pas terminée en ${DEADLINE_S}\u00a0secondes (CONNECTION_TIMEOUT_SECONDS) et QiBates l'a arrêtée\u00a0: les cellules ont pu être écrites\u00a0: actualisez la grille avant de soumettre de nouveau.`,
+    `La requête ne s'est pas terminée en ${DEADLINE_S}\u00a0secondes et QiBates l'a arrêtée\u00a0: les cellules ont pu être écrites\u00a0: actualisez la grille avant de soumettre de nouveau.`,
   );
 });

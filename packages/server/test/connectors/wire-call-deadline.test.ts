@@ -93,8 +93,8 @@ async function send(
 }
 
 const NOTHING_WRITTEN = {
-  en: `The request did not end within ${DEADLINE_S} seconds (CONNECTION_TIMEOUT_SECONDS) and QiBates stopped it: nothing was written; try again, or ask your administrator to raise CONNECTION_TIMEOUT_SECONDS.`,
-  fr: `La requête ne s'est pas terminée en ${DEADLINE_S} secondes (CONNECTION_TIMEOUT_SECONDS) et QiBates l'a arrêtée : rien n'a été écrit\u202f; réessayez, ou demandez à votre administrateur d'augmenter CONNECTION_TIMEOUT_SECONDS.`,
+  en: `The request did not end within ${DEADLINE_S} seconds and QiBates stopped it: nothing was written; try again, or ask your administrator to let QiBates wait longer for the server.`,
+  fr: `La requête ne s'est pas terminée en ${DEADLINE_S} secondes et QiBates l'a arrêtée : rien n'a été écrit\u202f; réessayez, ou demandez à votre administrateur de laisser QiBates attendre le serveur plus longtemps.`,
 };
 
 // Each test waits out the deadline through a front of its own: they run at once.
@@ -176,7 +176,7 @@ describe.concurrent("in front of a server that trickles its answers", () => {
     expect([r?.status, JSON.parse(r?.body ?? "null")]).toEqual([
       504,
       {
-        errorMessage: `The request did not end within ${DEADLINE_S} seconds (CONNECTION_TIMEOUT_SECONDS) and QiBates stopped it: the change may have been made on the server: check it before you make it again.`,
+        errorMessage: `The request did not end within ${DEADLINE_S} seconds and QiBates stopped it: the change may have been made on the server: check it before you make it again.`,
       },
     ]);
   });
