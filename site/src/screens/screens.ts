@@ -199,7 +199,7 @@ export const SCREENS: readonly ScreenDescription[] = [
   login(
     "login-planning",
     same("Vision TEST · PBCS · https://planning.example.com"),
-    same("jdoe"),
+    same("jane.doe@acme.com"),
     {
       en: "The login screen of a PBCS connection: only the password is left to type",
       fr: "L'écran d'ouverture de session d'une connexion PBCS : il ne reste que le mot de passe à saisir",
