@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { LoadContext, Plugin } from "@docusaurus/types";
-import { type ScreenEntry, writeScreens } from "../../scripts/screen-pictures.ts";
+import type { ScreenEntry } from "../../scripts/screen-pictures.ts";
 import type { ScreenPicture, ScreenPicturesData } from "../components/ScreenPicture/types";
 
 // Both locales' pictures are written once per build process (the French build reuses them).
@@ -16,6 +16,9 @@ export default function screenPictures(context: LoadContext): Plugin<ScreenPictu
   return {
     name: "screen-pictures",
     async loadContent() {
+      // Imported when the content is loaded: write-translations, which loads the plugins on a copy of the
+      // site's sources without its scripts, never draws.
+      const { writeScreens } = await import("../../scripts/screen-pictures.ts");
       written ??= writeScreens(join(context.siteDir, "static", "img", "screens"));
       const screens: Record<string, ScreenPicture> = {};
       for (const [id, entry] of Object.entries(written)) screens[id] = entry.locales[locale];
