@@ -130,6 +130,8 @@ const config: Config = {
     "./src/plugins/script-hashes.ts",
     // The grid before and after each ad hoc operation, computed by the engine (static/img/grids/).
     "./src/plugins/grid-pictures.ts",
+    // The add-in's screens, drawn from one description per screen in both languages (static/img/screens/).
+    "./src/plugins/screen-pictures.ts",
     // The old addresses of moved pages, answered by the server with a 301 (build/redirects.json).
     "./src/plugins/redirects.ts",
     // The changelog's feed links titled in French on the French site (« … (flux RSS) », not "… RSS Feed").

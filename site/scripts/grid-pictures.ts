@@ -15,10 +15,23 @@ import { children } from "@qibates/engine/members";
 import type { OpenFormResult } from "@qibates/engine/planning";
 import { type ContractCellKind, cellKindsSteps } from "@qibates/grid-bridge/answers";
 import { type LiveAction, PRESETS, type PresetName } from "../src/components/LiveGrid/presets.ts";
-import { frenchTypography, NBSP, NNBSP } from "../src/plugins/french-typography.ts";
+import { frenchTypography, NNBSP } from "../src/plugins/french-typography.ts";
+import {
+  BORDER,
+  colon,
+  FONT,
+  fr,
+  HEADER_FILL,
+  INK,
+  INK_MUTED,
+  type Locale,
+  svgOpen,
+  type Text,
+  xml,
+} from "./svg-common.ts";
 
-export type Locale = "en" | "fr";
-type Text = Record<Locale, string>;
+export type { Locale } from "./svg-common.ts";
+
 interface Cell {
   row: number;
   column: number;
@@ -623,9 +636,6 @@ export function computePicture(spec: PictureSpec, cube: Cube = createSampleBasic
   return { before, after };
 }
 
-const xml = (s: string): string =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
 /** The words a picture draws around the grids, per language (French typography applied where used). */
 const WORDS = {
   en: {
@@ -643,9 +653,6 @@ const WORDS = {
     sheet: (name: string) => `Feuille « ${name} »`,
   },
 } as const;
-
-const colon = (locale: Locale): string => (locale === "fr" ? `${NBSP}: ` : ": ");
-const fr = (locale: Locale, s: string): string => (locale === "fr" ? frenchTypography(s) : s);
 
 /** The non-empty rows of a sheet, each as "row N: a, b, c", after its POV bar if it has one (in French with the
  *  no-break spaces the typography plugin gives, the cells exactly as drawn: 13875 stays 13875). */
@@ -994,12 +1001,10 @@ export function pictureSvg(
   if (note)
     parts.push(`<text x="${pad}" y="${pad + grids + 8 + 16}" class="n" data-note="">${xml(note)}</text>`);
   const svg = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="title desc" lang="${locale}" xml:space="preserve">`,
-    `<title id="title">${xml(caption(spec, pair, locale))}</title>`,
-    `<desc id="desc">${xml(altText(spec, pair, locale))}</desc>`,
-    "<style>text{white-space:pre;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:12px;fill:#1c1e21}",
-    ".t{font-weight:600;font-size:13px}.hc{text-anchor:middle;fill:#606770;font-size:11px}.d{text-anchor:end}",
-    ".p{fill:#4a4f57}.n{font-style:italic}.h{fill:#f3f4f6;stroke:#c9ccd1}.c{stroke:#c9ccd1}.m{stroke:#c77c00;stroke-width:2}</style>",
+    svgOpen(width, height, locale, caption(spec, pair, locale), altText(spec, pair, locale)),
+    `<style>text{white-space:pre;font-family:${FONT};font-size:12px;fill:${INK}}`,
+    `.t{font-weight:600;font-size:13px}.hc{text-anchor:middle;fill:${INK_MUTED};font-size:11px}.d{text-anchor:end}`,
+    `.p{fill:#4a4f57}.n{font-style:italic}.h{fill:${HEADER_FILL};stroke:${BORDER}}.c{stroke:${BORDER}}.m{stroke:#c77c00;stroke-width:2}</style>`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
     sheetSvg("before", pair.before, pad, pad, words.before, selected, locale, typed),
     `<path d="M${arrowX} ${arrowY}h${GAP - 26}m-8 -6l8 6l-8 6" fill="none" stroke="#606770" stroke-width="2"/>`,

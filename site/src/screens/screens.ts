@@ -1,0 +1,621 @@
+// One description per screen of the add-in's pane, in English and French: its title, its fields in the order the
+// pane shows them, and an example value each. The labels are the ones the user pages quote (test/screen-pictures
+// checks both ways), so the drawn screen (site/scripts/screen-pictures.ts) and the page's text cannot disagree.
+
+export type Locale = "en" | "fr";
+/** A text in both languages. */
+export type Text = Record<Locale, string>;
+
+/** The same text in both languages (a member name, an address, a number). */
+const same = (s: string): Text => ({ en: s, fr: s });
+
+/** What a field is, which decides how it is drawn and how the alt text names it. */
+export type FieldKind =
+  | "text"
+  | "password"
+  | "dropdown"
+  | "checkbox"
+  | "toggle"
+  | "list"
+  | "tree"
+  | "button"
+  | "link"
+  | "message"
+  | "group"
+  | "tabs"
+  | "readonly";
+
+/** One line of a list, a tree, a menu or tabs. */
+export interface Item {
+  text: Text;
+  /** Depth in a tree (0 at the top). */
+  depth?: number;
+  /** A tree node that has children shown (▾) or hidden (▸); none for a leaf. */
+  expanded?: boolean;
+  /** A tree's tick box (Member Selection), or the selected line or tab. */
+  checked?: boolean;
+  selected?: boolean;
+  /** Grayed: not available (a menu entry) or fixed (a POV member). */
+  disabled?: boolean;
+  /** Buttons on the line (a connection's Log in, Edit, Delete). */
+  actions?: Text[];
+  /** A second line in smaller type (a connection's server type and address). */
+  detail?: Text;
+}
+
+export interface Field {
+  kind: FieldKind;
+  /** The label the pane shows, as the pages quote it. A group's label is its heading; a message's, its text. */
+  label: Text;
+  /** The example value (a text box's text, a drop-down's choice, a toggle's state: "On"/"Off"). */
+  value?: Text;
+  /** A drop-down's other choices, as the pages name them (the alt text lists them). */
+  options?: Text[];
+  /** A list's, tree's or tabs' lines. */
+  items?: Item[];
+  /** A button that stands out (the screen's main action). */
+  primary?: boolean;
+  /** A message's colour, as the notifications use them. */
+  tone?: "success" | "warning" | "error";
+  /** A message's value is a description of what it says (counts), drawn in italics, not its wording. */
+  described?: boolean;
+  /** Buttons or links drawn on the same line as the field before. */
+  inline?: boolean;
+}
+
+/** A user page that shows a screen: its path under docs/QiBates (and the French twin's), without `.md`. */
+export type ScreenPage = string;
+
+export interface ScreenDescription {
+  id: string;
+  /** The pane's title bar. */
+  title: Text;
+  /** What the top bar shows on the right: the connection logged in to. */
+  context?: Text;
+  /** What the picture shows, for its caption (a sentence, no full stop). */
+  caption: Text;
+  fields: Field[];
+  /** The user pages that show it, where they first describe it. */
+  pages: ScreenPage[];
+}
+
+const ESSBASE = "understanding-the-app/understanding-essbase-ssas";
+const PLANNING = "understanding-the-app/understanding-planning-pbcs";
+
+const LOG_IN: Text = { en: "Log in", fr: "Se connecter" };
+const CANCEL: Text = { en: "Cancel", fr: "Annuler" };
+const EDIT: Text = { en: "Edit", fr: "Modifier" };
+const DELETE: Text = { en: "Delete", fr: "Supprimer" };
+const SEARCH: Text = { en: "Search", fr: "Rechercher" };
+const DETAILS: Text = { en: "Details", fr: "Détails" };
+const ON: Text = { en: "On", fr: "Activé" };
+const OFF: Text = { en: "Off", fr: "Désactivé" };
+const SAMPLE_ESSBASE = same("Sample Essbase");
+const VISION_TEST = same("Vision TEST");
+
+const setting = (en: string, fr: string, value: Text, kind: FieldKind = "toggle"): Field => ({
+  kind,
+  label: { en, fr },
+  value,
+});
+
+const login = (id: string, connection: Text, user: Text, caption: Text, page: string): ScreenDescription => ({
+  id,
+  title: LOG_IN,
+  caption,
+  fields: [
+    { kind: "readonly", label: { en: "Connection", fr: "Connexion" }, value: connection },
+    { kind: "text", label: { en: "User name", fr: "Nom d'utilisateur" }, value: user },
+    { kind: "password", label: { en: "Password", fr: "Mot de passe" }, value: same("") },
+    { kind: "button", label: LOG_IN, primary: true },
+    { kind: "button", label: CANCEL, inline: true },
+  ],
+  pages: [page],
+});
+
+const menu = (entries: [string, string, boolean?][]): Field => ({
+  kind: "list",
+  label: { en: "Menu", fr: "Menu" },
+  items: entries.map(([en, fr, disabled]) => ({ text: { en, fr }, ...(disabled ? { disabled } : {}) })),
+});
+
+export const SCREENS: readonly ScreenDescription[] = [
+  {
+    id: "activation",
+    title: same("QiBates"),
+    caption: {
+      en: "The pane at its first launch, asking for your QiBates server and your API key",
+      fr: "Le volet à son premier lancement, qui demande votre serveur QiBates et votre clé d'API",
+    },
+    fields: [
+      {
+        kind: "text",
+        label: { en: "QiBates server", fr: "Serveur QiBates" },
+        value: same("https://qibates.example.com"),
+      },
+      { kind: "password", label: { en: "API key", fr: "Clé d'API" }, value: same("qb_••••••••••••") },
+      { kind: "button", label: { en: "Activate", fr: "Activer" }, primary: true },
+    ],
+    pages: ["activation/First-launch"],
+  },
+  {
+    id: "connections",
+    title: { en: "Connections", fr: "Connexions" },
+    caption: {
+      en: "The Connections view with two saved connections",
+      fr: "La vue Connexions avec deux connexions enregistrées",
+    },
+    fields: [
+      { kind: "button", label: { en: "Add connection", fr: "Ajouter une connexion" }, primary: true },
+      {
+        kind: "list",
+        label: { en: "Connections", fr: "Connexions" },
+        items: [
+          {
+            text: SAMPLE_ESSBASE,
+            detail: same("Essbase · https://demo.qibates.local/aps/JAPI"),
+            actions: [LOG_IN, EDIT, DELETE],
+          },
+          {
+            text: VISION_TEST,
+            detail: same("PBCS · https://planning.example.com"),
+            actions: [LOG_IN, EDIT, DELETE],
+          },
+        ],
+      },
+    ],
+    pages: [`${ESSBASE}/Connections`, `${PLANNING}/Connections`, "features/features/ConnectionsView"],
+  },
+  {
+    id: "connection-form",
+    title: { en: "Add connection", fr: "Ajouter une connexion" },
+    caption: {
+      en: "The connection form, filled in for the demo server",
+      fr: "Le formulaire de connexion, rempli pour le serveur de démonstration",
+    },
+    fields: [
+      { kind: "text", label: { en: "Name", fr: "Nom" }, value: SAMPLE_ESSBASE },
+      { kind: "dropdown", label: { en: "Server type", fr: "Type de serveur" }, value: same("Essbase") },
+      {
+        kind: "text",
+        label: { en: "Provider address", fr: "Adresse du fournisseur" },
+        value: same("https://demo.qibates.local/aps/JAPI"),
+      },
+      { kind: "text", label: { en: "User name", fr: "Nom d'utilisateur" }, value: same("demo") },
+      { kind: "button", label: { en: "Save", fr: "Enregistrer" }, primary: true },
+    ],
+    pages: [`${ESSBASE}/Connections`, `${PLANNING}/Connections`, "features/features/ConnectionsView"],
+  },
+  login(
+    "login-essbase",
+    same("Sample Essbase · https://demo.qibates.local/aps/JAPI"),
+    same("demo"),
+    {
+      en: "The login screen of an Essbase connection: only the password is left to type",
+      fr: "L'écran d'ouverture de session d'une connexion Essbase : il ne reste que le mot de passe à saisir",
+    },
+    `${ESSBASE}/Login`,
+  ),
+  login(
+    "login-planning",
+    same("Vision TEST · PBCS · https://planning.example.com"),
+    same("jane.doe@acme.com"),
+    {
+      en: "The login screen of a PBCS connection: only the password is left to type",
+      fr: "L'écran d'ouverture de session d'une connexion PBCS : il ne reste que le mot de passe à saisir",
+    },
+    `${PLANNING}/Login`,
+  ),
+  {
+    id: "applications-essbase",
+    title: same("Applications"),
+    context: SAMPLE_ESSBASE,
+    caption: {
+      en: "The Applications view of the demo server, Sample.Basic selected",
+      fr: "La vue Applications du serveur de démonstration, Sample.Basic sélectionné",
+    },
+    fields: [
+      { kind: "text", label: SEARCH, value: same("") },
+      {
+        kind: "tree",
+        label: same("Applications"),
+        items: [
+          { text: same("EssbaseCluster-1"), depth: 0, expanded: true },
+          { text: same("Sample"), depth: 1, expanded: true },
+          { text: same("Sample.Basic"), depth: 2, selected: true },
+        ],
+      },
+      { kind: "button", label: { en: "Open grid", fr: "Ouvrir une grille" }, primary: true },
+      { kind: "button", label: { en: "Refresh", fr: "Actualiser" }, inline: true },
+    ],
+    pages: [`${ESSBASE}/Applications`],
+  },
+  {
+    id: "applications-planning",
+    title: same("Applications"),
+    context: VISION_TEST,
+    caption: {
+      en: "The Applications view of a Planning server, Vision selected",
+      fr: "La vue Applications d'un serveur Planning, Vision sélectionnée",
+    },
+    fields: [
+      { kind: "text", label: SEARCH, value: same("") },
+      {
+        kind: "tree",
+        label: same("Applications"),
+        items: [
+          { text: same("Planning"), depth: 0, expanded: true },
+          { text: same("Vision"), depth: 1, selected: true },
+        ],
+      },
+    ],
+    pages: [`${PLANNING}/Applications`],
+  },
+  {
+    id: "menu-essbase",
+    title: same("☰"),
+    context: SAMPLE_ESSBASE,
+    caption: {
+      en: "The main menu (☰) with an Essbase connection, logged in and a grid in the sheet",
+      fr: "Le menu principal (☰) avec une connexion Essbase, session ouverte et une grille dans la feuille",
+    },
+    fields: [
+      menu([
+        ["Connections", "Connexions"],
+        ["Applications", "Applications"],
+        ["Member Selection", "Sélection de membres"],
+        ["Forms Library", "Bibliothèque de formulaires"],
+        ["Data Integration", "Intégration de données"],
+        ["Predictions", "Prédictions"],
+        ["Settings", "Paramètres"],
+        ["Help", "Aide"],
+        ["Log out", "Se déconnecter"],
+      ]),
+    ],
+    pages: [`${ESSBASE}/BurgerMenu`],
+  },
+  {
+    id: "menu-planning",
+    title: same("☰"),
+    context: VISION_TEST,
+    caption: {
+      en: "The main menu (☰) with a Planning connection, before a form is opened: the form's entries are grayed",
+      fr: "Le menu principal (☰) avec une connexion Planning, avant l'ouverture d'un formulaire : les entrées du formulaire sont grisées",
+    },
+    fields: [
+      menu([
+        ["Connections", "Connexions"],
+        ["Applications", "Applications"],
+        ["Member Selection", "Sélection de membres", true],
+        ["Forms Library", "Bibliothèque de formulaires"],
+        ["Task Lists", "Listes de tâches"],
+        ["Data Integration", "Intégration de données", true],
+        ["Predictions", "Prédictions", true],
+        ["Settings", "Paramètres"],
+        ["Help", "Aide"],
+        ["Log out", "Se déconnecter"],
+      ]),
+    ],
+    pages: [`${PLANNING}/BurgerMenu`],
+  },
+  {
+    id: "member-selection",
+    title: { en: "Member Selection", fr: "Sélection de membres" },
+    context: SAMPLE_ESSBASE,
+    caption: {
+      en: "Member Selection on the Market dimension of Sample.Basic: East's children ticked",
+      fr: "La sélection de membres sur la dimension Market de Sample.Basic : les enfants d'East cochés",
+    },
+    fields: [
+      { kind: "dropdown", label: same("Dimension"), value: same("Market") },
+      {
+        kind: "dropdown",
+        label: { en: "Alias table", fr: "Table d'alias" },
+        value: same("Default"),
+        options: [same("Long Names"), { en: "None", fr: "Aucune" }],
+      },
+      { kind: "text", label: { en: "Search", fr: "Recherche" }, value: same("") },
+      {
+        kind: "dropdown",
+        label: { en: "Filter", fr: "Filtre" },
+        value: { en: "None", fr: "Aucun" },
+        options: [
+          { en: "Children", fr: "Enfants" },
+          same("Descendants"),
+          { en: "Level", fr: "Niveau" },
+          { en: "Generation", fr: "Génération" },
+          same("UDA"),
+        ],
+      },
+      {
+        kind: "tree",
+        label: same("Market"),
+        items: [
+          { text: same("Market"), depth: 0, expanded: true },
+          { text: same("East"), depth: 1, expanded: true },
+          { text: same("New York"), depth: 2, checked: true },
+          { text: same("Massachusetts"), depth: 2, checked: true },
+          { text: same("Florida"), depth: 2, checked: true },
+          { text: same("West"), depth: 1, expanded: false },
+        ],
+      },
+      {
+        kind: "list",
+        label: { en: "Selection", fr: "Sélection" },
+        items: [
+          { text: same("New York"), actions: [same("↑"), same("↓"), same("✕")] },
+          { text: same("Massachusetts"), actions: [same("↑"), same("↓"), same("✕")] },
+          { text: same("Florida"), actions: [same("↑"), same("↓"), same("✕")] },
+        ],
+      },
+      {
+        kind: "dropdown",
+        label: { en: "Place in", fr: "Placer dans" },
+        value: { en: "Rows", fr: "Lignes" },
+        options: [
+          { en: "Columns", fr: "Colonnes" },
+          { en: "POV", fr: "PDV" },
+        ],
+      },
+      { kind: "button", label: same("OK"), primary: true },
+      { kind: "button", label: CANCEL, inline: true },
+    ],
+    pages: [`${ESSBASE}/MemberSelection`, "features/features/MemberSelection"],
+  },
+  {
+    id: "settings-essbase",
+    title: { en: "Settings", fr: "Paramètres" },
+    context: same("Sheet1"),
+    caption: {
+      en: "The Settings screen of a sheet, every setting at its default",
+      fr: "L'écran Paramètres d'une feuille, chaque paramètre à sa valeur par défaut",
+    },
+    fields: [
+      { kind: "group", label: { en: "Data", fr: "Données" } },
+      setting("Missing label", "Libellé #Missing", same("#Missing"), "text"),
+      setting("Missing suppression", "Supprimer les lignes manquantes", OFF),
+      setting("Missing as zero", "Manquant affiché à zéro", OFF),
+      setting("Navigation without data", "Navigation sans données", OFF),
+      setting("Submit with large cell", "Soumission des cellules longues", OFF),
+      { kind: "group", label: { en: "Members", fr: "Membres" } },
+      setting(
+        "Display code and alias",
+        "Afficher le code et l'alias",
+        { en: "Member name only", fr: "Nom de membre seul" },
+        "dropdown",
+      ),
+      setting("Without indentation", "Sans mise en retrait", OFF),
+      setting("Unknown member indication", "Signalement des membres inconnus", ON),
+      { kind: "group", label: same("Zoom") },
+      setting(
+        "Zoom in level",
+        "Niveau de zoom avant",
+        { en: "Next level", fr: "Niveau suivant" },
+        "dropdown",
+      ),
+      setting("Include Selection", "Inclure la sélection", ON),
+      setting("Within Selected Group", "Dans le groupe sélectionné", OFF),
+      setting("Remove Unselected Groups", "Enlever les groupes non sélectionnés", OFF),
+      setting("Ancestor position", "Position des ancêtres", { en: "Bottom", fr: "En bas" }, "dropdown"),
+      { kind: "group", label: { en: "Layout and format", fr: "Disposition et format" } },
+      setting("Color coding", "Code couleur", ON),
+      setting(
+        "Default position of a new grid",
+        "Position par défaut d'une nouvelle grille",
+        same("A1"),
+        "dropdown",
+      ),
+      setting("Freeze", "Figer les volets", OFF),
+      setting("Keep conditional formatting", "Conserver la mise en forme conditionnelle", ON),
+      setting("Merge cells", "Fusionner les cellules", OFF),
+      setting(
+        "Number precision",
+        "Précision des nombres",
+        { en: "As the server", fr: "Comme le serveur" },
+        "dropdown",
+      ),
+      setting("Resize columns", "Ajuster les colonnes", ON),
+      { kind: "dropdown", label: { en: "Language", fr: "Langue" }, value: { en: "English", fr: "Français" } },
+      { kind: "button", label: { en: "Reset to defaults", fr: "Rétablir les valeurs par défaut" } },
+    ],
+    pages: [`${ESSBASE}/Settings`],
+  },
+  {
+    id: "settings-planning",
+    title: { en: "Settings", fr: "Paramètres" },
+    context: same("Revenue Plan"),
+    caption: {
+      en: "The Planning preferences of the Settings screen, at their defaults",
+      fr: "Les préférences Planning de l'écran Paramètres, à leurs valeurs par défaut",
+    },
+    fields: [
+      { kind: "group", label: { en: "Planning preferences", fr: "Préférences Planning" } },
+      setting("Suppress missing rows", "Supprimer les lignes manquantes du formulaire", OFF),
+      setting("Suppress missing columns", "Supprimer les colonnes manquantes du formulaire", OFF),
+      setting("Missing label", "Libellé #Missing", same("#Missing"), "text"),
+      setting("Alias table", "Table d'alias", same("Default"), "dropdown"),
+      { kind: "dropdown", label: { en: "Language", fr: "Langue" }, value: { en: "English", fr: "Français" } },
+    ],
+    pages: [`${PLANNING}/Settings`],
+  },
+  {
+    id: "notifications-essbase",
+    title: same("QiBates"),
+    context: SAMPLE_ESSBASE,
+    caption: {
+      en: "An amber and a red notification, each with its Details link",
+      fr: "Une notification orange et une rouge, chacune avec son lien Détails",
+    },
+    fields: [
+      {
+        kind: "message",
+        tone: "warning",
+        described: true,
+        label: {
+          en: "The number of unknown members, with their names (Colaa)",
+          fr: "Le nombre de membres inconnus, avec leurs noms (Colaa)",
+        },
+      },
+      { kind: "link", label: DETAILS, inline: true },
+      {
+        kind: "message",
+        tone: "error",
+        label: {
+          en: 'The calculation script "CalcAll" failed: still running after …',
+          fr: "Le script de calcul « CalcAll » a échoué : toujours en cours après …",
+        },
+      },
+      { kind: "link", label: DETAILS, inline: true },
+    ],
+    pages: [`${ESSBASE}/ToastFlow`],
+  },
+  {
+    id: "notifications-planning",
+    title: same("QiBates"),
+    context: same("Revenue Plan"),
+    caption: {
+      en: "A red notification after Submit on a form, then the green one after the second Submit",
+      fr: "Une notification rouge après Soumettre sur un formulaire, puis la verte après la seconde soumission",
+    },
+    fields: [
+      {
+        kind: "message",
+        tone: "error",
+        label: {
+          en: 'The business rule "SeedForecast" failed: …',
+          fr: "La règle métier « SeedForecast » a échoué : …",
+        },
+      },
+      { kind: "link", label: DETAILS, inline: true },
+      {
+        kind: "message",
+        tone: "success",
+        described: true,
+        label: {
+          en: "The number of cells submitted and the on-save rule completed",
+          fr: "Le nombre de cellules soumises et la règle à l'enregistrement terminée",
+        },
+      },
+    ],
+    pages: [`${PLANNING}/ToastFlow`],
+  },
+  {
+    id: "forms-library",
+    title: { en: "Forms Library", fr: "Bibliothèque de formulaires" },
+    context: SAMPLE_ESSBASE,
+    caption: {
+      en: "The Forms Library of Sample.Basic on the demo server: one saved grid and the four calculation scripts",
+      fr: "La bibliothèque de formulaires de Sample.Basic sur le serveur de démonstration : une grille enregistrée et les quatre scripts de calcul",
+    },
+    fields: [
+      { kind: "group", label: { en: "Saved grids", fr: "Grilles enregistrées" } },
+      {
+        kind: "button",
+        label: { en: "Save current grid", fr: "Enregistrer la grille active" },
+        primary: true,
+      },
+      {
+        kind: "list",
+        label: { en: "Saved grids", fr: "Grilles enregistrées" },
+        items: [{ text: same("Cola East Q1"), detail: same("Sample.Basic") }],
+      },
+      { kind: "group", label: { en: "Calculation scripts", fr: "Scripts de calcul" } },
+      {
+        kind: "list",
+        label: { en: "Calculation scripts", fr: "Scripts de calcul" },
+        items: ["BudSeed", "CalcAll", "ClearBud", "MktCut"].map((name) => ({
+          text: same(name),
+          actions: [{ en: "Run", fr: "Exécuter" }],
+        })),
+      },
+    ],
+    pages: [`${ESSBASE}/FormsLibrary`],
+  },
+  {
+    id: "pov",
+    title: same("Revenue Plan"),
+    context: VISION_TEST,
+    caption: {
+      en: "The POV bar of the form Revenue Plan: fixed members grayed, page members as drop-downs",
+      fr: "La barre de PDV du formulaire Revenue Plan : membres fixes grisés, membres de page en listes déroulantes",
+    },
+    fields: [
+      { kind: "group", label: { en: "POV bar", fr: "Barre de PDV" } },
+      { kind: "readonly", label: same("HSP_View"), value: same("BaseData") },
+      { kind: "readonly", label: same("Scenario"), value: same("Plan") },
+      { kind: "readonly", label: same("Version"), value: same("Working") },
+      { kind: "readonly", label: same("Currency"), value: same("USD") },
+      { kind: "dropdown", label: same("Year"), value: same("FY15") },
+      { kind: "dropdown", label: same("Entity"), value: same("410") },
+      { kind: "dropdown", label: same("Product"), value: same("P_160") },
+      { kind: "button", label: { en: "Refresh", fr: "Actualiser" } },
+      { kind: "button", label: { en: "Submit", fr: "Soumettre" }, inline: true },
+    ],
+    pages: [`${PLANNING}/Pov`],
+  },
+  {
+    id: "predictions",
+    title: { en: "Predictions", fr: "Prédictions" },
+    context: SAMPLE_ESSBASE,
+    caption: {
+      en: "Predictions for Cola's actual sales in New Hampshire, Jan to Mar, into the Budget row",
+      fr: "Prédictions à partir des ventes réelles de Cola dans le New Hampshire, de Jan à Mar, vers la ligne Budget",
+    },
+    fields: [
+      {
+        kind: "readonly",
+        label: { en: "History", fr: "Historique" },
+        value: same("Cola › New Hampshire › Sales › Actual, Jan–Mar"),
+      },
+      {
+        kind: "dropdown",
+        label: { en: "Method", fr: "Méthode" },
+        value: { en: "Linear trend", fr: "Tendance linéaire" },
+        options: [{ en: "Seasonal naive", fr: "Naïve saisonnière" }],
+      },
+      { kind: "text", label: { en: "Season length", fr: "Longueur de saison" }, value: same("12") },
+      { kind: "text", label: same("Horizon"), value: same("3") },
+      { kind: "dropdown", label: { en: "Target", fr: "Cible" }, value: same("Budget") },
+      { kind: "button", label: { en: "Predict", fr: "Prédire" }, primary: true },
+    ],
+    pages: [`${ESSBASE}/Predictions`],
+  },
+  {
+    id: "data-integration",
+    title: { en: "Data Integration", fr: "Intégration de données" },
+    context: same("Sample.Basic"),
+    caption: {
+      en: "The Import tab of Data Integration: the six columns of an exported table map by themselves",
+      fr: "L'onglet Importer de l'intégration de données : les six colonnes d'une table exportée s'associent d'elles-mêmes",
+    },
+    fields: [
+      {
+        kind: "tabs",
+        label: same(""),
+        items: [
+          { text: { en: "Import", fr: "Importer" }, selected: true },
+          { text: { en: "Export", fr: "Exporter" } },
+        ],
+      },
+      { kind: "text", label: { en: "Source range", fr: "Plage source" }, value: same("Import!A1:F41") },
+      {
+        kind: "list",
+        label: { en: "Column mapping", fr: "Association des colonnes" },
+        items: ["Year", "Measures", "Product", "Market", "Scenario", "Value"].map((column) => ({
+          text: same(`${column} → ${column}`),
+        })),
+      },
+      { kind: "readonly", label: { en: "Fixed members", fr: "Membres fixes" }, value: same("—") },
+      { kind: "button", label: { en: "Check", fr: "Vérifier" } },
+      { kind: "button", label: { en: "Submit", fr: "Soumettre" }, primary: true, inline: true },
+    ],
+    pages: [`${ESSBASE}/DataIntegration`],
+  },
+];
+
+/** The pages that document a screen of the add-in: every page under understanding-the-app, and these. */
+export const SCREEN_PAGES_OUTSIDE_UNDERSTANDING: readonly string[] = [
+  "activation/First-launch",
+  "features/features/ConnectionsView",
+  "features/features/MemberSelection",
+];
