@@ -1,5 +1,5 @@
 /**
- * Issue 57 (part 3): `--sessions` demo-key sessions (300 by default) each run Vision's GrowRevenue rule through
+ * `--sessions` demo-key sessions (300 by default) each run Vision's GrowRevenue rule through
  * the API (each then works on its own copy of Vision), against the server bundle with `QIBATES_DEMO_VIEWS_MEMORY_MB`
  * (`--mb`, 1024 by default). Prints the server's resident memory before, at its peak and at the end, and the
  * time of a first session's next call (its copy rebuilt from the journal).

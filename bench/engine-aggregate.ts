@@ -340,8 +340,8 @@ Chromium ${browserVersion}; load average at the end ${loadavg()
   .join(" / ")} — the machine is shared, so absolute times are noisy; the ratios come from the same run).
 Raw figures: \`bench/results/engine-aggregate.json\`.
 The ratios depend on the load: when other work oversubscribes the two processors, DuckDB's two threads lose
-far more than the engine does (DuckDB's fastest run took 3,988 ms at load 2 on 2026-11-21, 73,215 ms at load
-17.8 on 2026-11-25), and a second aggregation thread gains little when no processor is free; compare figures only
+far more than the engine does (DuckDB's fastest run is about 18 times slower at a load average of 18 than at 2),
+and a second aggregation thread gains little when no processor is free; compare figures only
 within one run, with its load average.
 
 Synthetic cube: 4 sparse dimensions (Product 10×10, Customer 5×10, Region 4×5, Channel 5) and a dense time

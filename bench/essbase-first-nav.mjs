@@ -1,4 +1,4 @@
-// Issue 56 (bench/BENCHMARKS.md, "Issue 56: the essbase connector's first navigation"): what a session's first
+// What a session's first
 // calls through the essbase connector cost, against a running server started with QIBATES_WIRE_ENDPOINTS=all,
 // ALLOWED_HOSTS=127.0.0.1 and a high RATE_LIMIT_PER_MINUTE, the connector pointed at that server's own Smart View
 // endpoint through a proxy started here, which counts the Smart View requests (and how many were in flight at

@@ -1,4 +1,4 @@
-// Issue 56 (bench/BENCHMARKS.md, "Issue 56: first navigation through the other connectors"): what a new
+// What a new
 // session's first navigation costs through `essbase-stndln`, `ssas`, `planning` and `pbcs`, against a running
 // server started with QIBATES_WIRE_ENDPOINTS=all, ALLOWED_HOSTS=127.0.0.1 and a high RATE_LIMIT_PER_MINUTE, the
 // connector pointed at that server's own endpoints through a proxy started here, which counts the connector's

@@ -5,7 +5,7 @@
  * outside the registry's format, or `/health` not answering 200 after a batch.
  * Run: `npx tsx bench/fuzz.ts [--requests 20000] [--seed 18] [--concurrency 4] [--only N] [--url URL] [--write]`
  * (`--only N` replays request N of the seed; `--url` fuzzes a server already running in demo mode).
- * `--wire`: the wire endpoints instead (`wire-fuzzer.ts`, issue 30; the server serves them all): no answer ≥ 500
+ * `--wire`: the wire endpoints instead (`wire-fuzzer.ts`; the server serves them all): no answer ≥ 500
  * but XMLA's faults, none dropped, every answer in its protocol's format, `/health` alive after each batch.
  */
 import "../scripts/command-line.mjs";
@@ -175,7 +175,7 @@ async function main(): Promise<void> {
         ].join("\n");
         const file = join(ROOT, "bench/BENCHMARKS.md");
         const md = readFileSync(file, "utf8");
-        const section = `<!-- wire-fuzz:start -->\n## Fuzzing the wire endpoints (issue 30)\n\n${body}\n<!-- wire-fuzz:end -->`;
+        const section = `<!-- wire-fuzz:start -->\n## Fuzzing the wire endpoints\n\n${body}\n<!-- wire-fuzz:end -->`;
         const re = /<!-- wire-fuzz:start -->[\s\S]*<!-- wire-fuzz:end -->/;
         writeFileSync(file, re.test(md) ? md.replace(re, section) : `${md.trimEnd()}\n\n${section}\n`);
       }

@@ -31,7 +31,7 @@ const REPEAT = numberOption("repeat", 3);
 const WRITE = args.includes("--write");
 const CUBE = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
 
-/** What issue 30 observed for each, before this pass. */
+/** What each input did to the server before the bounds it now meets. */
 const INPUTS = HOSTILE_MDX;
 
 type Answer = RawAnswer;
@@ -77,7 +77,7 @@ const XML_SHAPES: Record<string, string> = {
   "2 MiB of entity references": `<X>${"&amp;".repeat(Math.floor(ROOM / 5) - 4)}</X>`,
 };
 
-/** One input: what it is, what issue 30 saw, the path it takes, and how to send it. */
+/** One input: what it is, what it did before the bounds, the path it takes, and how to send it. */
 interface Input {
   name: string;
   before: string;
@@ -288,7 +288,7 @@ async function main() {
     "",
     `Baseline of the same run: \`/health\` alone, polled every 10 ms for 3 s, waited at most ${idle.toFixed(0)} ms (the ratio in the \`/health\` column is to it); a fixed piece of work (20 parses of a 2 MiB JSON text) took ${referenceBefore.toFixed(0)} ms before the run and ${referenceAfter.toFixed(0)} ms after. ${machineNote()}`,
     "",
-    "| input | before (issue 30) | path | answer | longest answer | longest `/health` wait (× baseline) | up after |",
+    "| input | before | path | answer | longest answer | longest `/health` wait (× baseline) | up after |",
     "| --- | --- | --- | --- | --- | --- | --- |",
     ...rows,
     "",
@@ -298,7 +298,7 @@ async function main() {
   if (WRITE) {
     const file = join(ROOT, "bench/BENCHMARKS.md");
     const md = readFileSync(file, "utf8");
-    const section = `<!-- hostile-mdx:start -->\n## Hostile MDX, XML bodies and large grid reads (issue 30)\n\n${text}\n<!-- hostile-mdx:end -->`;
+    const section = `<!-- hostile-mdx:start -->\n## Hostile MDX, XML bodies and large grid reads\n\n${text}\n<!-- hostile-mdx:end -->`;
     const re = /<!-- hostile-mdx:start -->[\s\S]*<!-- hostile-mdx:end -->/;
     writeFileSync(file, re.test(md) ? md.replace(re, section) : `${md.trimEnd()}\n\n${section}\n`);
     process.stdout.write("Written to bench/BENCHMARKS.md.\n");

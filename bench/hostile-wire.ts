@@ -1,5 +1,5 @@
 /**
- * Issue 43's hostile wire requests, each sent alone to the server as `npm start` runs it (the bundle, plain node,
+ * Hostile wire requests, each sent alone to the server as `npm start` runs it (the bundle, plain node,
  * demo mode, every wire endpoint served) while `/health` is polled every 10 ms on its own connection: MDX text of
  * 10 MiB through Essbase REST `…/mdx` and of 2 MiB through XMLA and Smart View, the 437 KB XMLA body whose
  * comment opens as `<!-->` before 16,000 nested elements each declaring a namespace, a 255 KB XMLA body of
@@ -11,7 +11,7 @@
  * ran, and whether the process was still up. Targets: `/health` waits at most 150 ms, the process stays up, and
  * every answer is the protocol's own (no 5xx but XMLA's SOAP faults).
  *
- * Issue 70: the guard list (packages/server/src/guard-list.ts) names every route that takes a client's work and
+ * The guard list (packages/server/src/guard-list.ts) names every route that takes a client's work and
  * its heaviest input here; after the inputs, the bench reads the list and prints, per entry, that input's longest
  * `/health` wait and its ratio to the baseline of the same run (an entry whose input is missing counts as missed).
  *
@@ -91,7 +91,7 @@ const SOAP_TAIL =
 const execute = (statement: string, extra = "") =>
   `${SOAP_HEAD}${esc(statement)}</Statement></Command>${extra}<Properties><PropertyList><Catalog>Sample</Catalog><Format>Multidimensional</Format></PropertyList></Properties></Execute></soap:Body></soap:Envelope>`;
 
-/** The reproduction of issue 43's critical finding: `<!-->` hides end tags, then 16,000 nested declaring elements. */
+/** A body that hid its end tags from the request pre-check: `<!-->` hides end tags, then 16,000 nested declaring elements. */
 function nestedNamespaces(): string {
   const hidden = `<!--> ${"</x>".repeat(16_000)} -->`;
   const nest =
@@ -111,7 +111,7 @@ function declarations(chars: number, head: string, tail: string, open: string, t
 }
 
 const SAMPLE = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
-/** Issue 57's business rule on Vision, as bench/job-flood.ts launches it through the API. */
+/** The business rule on Vision, as bench/job-flood.ts launches it through the API. */
 const COPY_VERSION = {
   server: "Planning",
   application: "Vision",
@@ -170,7 +170,7 @@ function setUpdate(): string {
 }
 
 /**
- * Issue 70's What-If statement: `n` tuples of Sales × Budget at the top of Year, Product and Market, each
+ * A What-If statement: `n` tuples of Sales × Budget at the top of Year, Product and Market, each
  * spread over its 3,120 stored level-0 cells (`USE_EQUAL_ALLOCATION`); 100 of them are 9.5 KB, 312,000 cells.
  */
 function allocationUpdate(n: number): string {
@@ -456,19 +456,19 @@ async function main() {
       },
       {
         name: "XMLA `UPDATE CUBE` of 100 tuples `USE_EQUAL_ALLOCATION` (9.5 KB, 312,000 cells)",
-        before: "/health 1.22 s (issue 70)",
+        before: "/health 1.22 s",
         send: () => call(xmlaPath, xmla, execute(allocationUpdate(100))),
         ok: protocolAnswer,
       },
       {
         name: "XMLA `UPDATE CUBE` of 100 tuples `USE_EQUAL_ALLOCATION`, 8 at once from one address",
-        before: "/health 9.14 s (issue 70)",
+        before: "/health 9.14 s",
         send: () => atOnce(8, (a) => call(xmlaPath, xmla, execute(allocationUpdate(100)), a), protocolAnswer),
         ok: protocolAnswer,
       },
       {
         name: "Essbase REST `…/mdx?format=XLSX` of 383,000 cells",
-        before: "/health 2.03 s for 803,584 cells (issue 70)",
+        before: "/health 2.03 s for 803,584 cells",
         send: () =>
           call(
             `${mdxPath}?format=XLSX`,
@@ -479,7 +479,7 @@ async function main() {
       },
       {
         name: "Essbase REST `…/mdx?format=XLSX` of 383,000 cells, 2 at once",
-        before: "/health 3.98 s for 803,584 cells (issue 70)",
+        before: "/health 3.98 s for 803,584 cells",
         send: () =>
           atOnce(
             2,
@@ -496,7 +496,7 @@ async function main() {
       },
       {
         name: "Essbase REST `…/mdx?format=XLSX` of 803,584 cells (past MAX_GRID_CELLS)",
-        before: "200, /health 2.03 s (issue 70)",
+        before: "200, /health 2.03 s",
         send: () =>
           call(
             `${mdxPath}?format=XLSX`,
@@ -541,7 +541,7 @@ async function main() {
           }),
         ok: protocolAnswer,
       },
-      // Issue 70, one guard list: an input for each entry of packages/server/src/guard-list.ts not covered above.
+      // An input for each entry of packages/server/src/guard-list.ts not covered above.
       {
         name: "API `action/mdx` of about 383,000 cells",
         before: "—",
@@ -550,7 +550,7 @@ async function main() {
       },
       {
         name: "API `Prefer: respond-async`: 64 `action/launchrule` at once, then each operation read",
-        before: "1,678 operations kept from 2,400 calls (issue 70)",
+        before: "1,678 operations kept from 2,400 calls",
         send: async () => {
           const s = await apiSession("planning");
           const answers = await Promise.all(
@@ -644,7 +644,7 @@ async function main() {
       },
       {
         name: "Essbase REST Files: a 15 MB upload",
-        before: "a 16.7 MB data load: /health under 150 ms (issue 70)",
+        before: "a 16.7 MB data load: /health under 150 ms",
         send: async () => {
           const put = await uploadLoadFile();
           await callWith("DELETE", `${filesPath}/big.txt`, { authorization: basic }, null);
@@ -654,7 +654,7 @@ async function main() {
       },
       {
         name: "Essbase REST `dataload` job of a 15 MB file (280,000 lines)",
-        before: "a 16.7 MB data load: /health under 150 ms (issue 70)",
+        before: "a 16.7 MB data load: /health under 150 ms",
         send: async () => {
           await uploadLoadFile();
           const done = await essbaseJob("dataload", { file: "big.txt", abortOnError: "false" });
@@ -677,7 +677,7 @@ async function main() {
       },
       {
         name: "Planning REST rule job (CopyVersion), 16 at once from one address",
-        before: "150 at once: another visitor's rule 0.75 s (issue 57)",
+        before: "150 at once: another visitor's rule 0.75 s",
         send: async () => {
           const jobs = `${server.base}/HyperionPlanning/rest/v3/applications/Vision/jobs`;
           const body = JSON.stringify({
@@ -785,7 +785,7 @@ async function main() {
     rmSync(data, { recursive: true, force: true });
   }
   const referenceAfter = referenceWork();
-  // Issue 70: the guard list (packages/server/src/guard-list.ts), each entry with its heaviest input's worst wait.
+  // The guard list (packages/server/src/guard-list.ts), each entry with its heaviest input's worst wait.
   const entries = GUARD_LIST.map((entry) => {
     const m = measured.get(entry.heaviest);
     const wait = m ? `${m.wait.toFixed(0)} ms` : ONLY.length > 0 ? "not sent (--only)" : "**no such input**";
@@ -799,7 +799,7 @@ async function main() {
     "",
     `Baseline of the same run: \`/health\` alone, polled every 10 ms for 3 s, waited at most ${idle.toFixed(0)} ms; a fixed piece of work (20 parses of a 2 MiB JSON text) took ${referenceBefore.toFixed(0)} ms before the run and ${referenceAfter.toFixed(0)} ms after. ${machineNote()}`,
     "",
-    "| input | before (issue 43) | answer | longest answer | longest `/health` wait | up after |",
+    "| input | before | answer | longest answer | longest `/health` wait | up after |",
     "| --- | --- | --- | --- | --- | --- |",
     ...rows,
     "",
@@ -815,7 +815,7 @@ async function main() {
   if (WRITE) {
     const file = join(ROOT, "bench/BENCHMARKS.md");
     const md = readFileSync(file, "utf8");
-    const section = `<!-- hostile-wire:start -->\n## Hostile wire requests: MDX text, nested namespaces, declarations (issue 43)\n\n${text}\n<!-- hostile-wire:end -->`;
+    const section = `<!-- hostile-wire:start -->\n## Hostile wire requests: MDX text, nested namespaces, declarations\n\n${text}\n<!-- hostile-wire:end -->`;
     const re = /<!-- hostile-wire:start -->[\s\S]*<!-- hostile-wire:end -->/;
     writeFileSync(file, re.test(md) ? md.replace(re, section) : `${md.trimEnd()}\n\n${section}\n`);
     process.stdout.write("Written to bench/BENCHMARKS.md.\n");

@@ -1,5 +1,5 @@
 /**
- * Issue 70's isolation probes, seeded: one caller reaching for what another holds, on every surface that keeps
+ * Isolation probes, seeded: one caller reaching for what another holds, on every surface that keeps
  * something per caller, against the server as `npm start` runs it (the bundle, plain node, demo mode, every wire
  * endpoint served, two snapshot applications served to two snapshot users, a new data folder).
  *
@@ -1408,7 +1408,7 @@ async function main(): Promise<void> {
     if (WRITE) {
       const file = join(ROOT, "bench/BENCHMARKS.md");
       const md = readFileSync(file, "utf8");
-      const body = `<!-- isolation:start -->\n## Isolation probes: one caller reaching for another's (issue 70)\n\n${text}\n<!-- isolation:end -->`;
+      const body = `<!-- isolation:start -->\n## Isolation probes: one caller reaching for another's\n\n${text}\n<!-- isolation:end -->`;
       const re = /<!-- isolation:start -->[\s\S]*<!-- isolation:end -->/;
       writeFileSync(file, re.test(md) ? md.replace(re, body) : `${md.trimEnd()}\n\n${body}\n`);
     }

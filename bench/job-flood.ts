@@ -1,11 +1,11 @@
 /**
- * Issue 57 (part 1): 150 Planning REST rule jobs (CopyVersion on Vision) sent at once by one visitor of the demo
+ * 150 Planning REST rule jobs (CopyVersion on Vision) sent at once by one visitor of the demo
  * user, against the server bundle with the shipped defaults (one grid worker, QIBATES_JOBS_PER_USER 4,
  * QIBATES_JOBS_TOTAL 64), while another visitor runs a business rule through the API (demo key). Prints how
  * many jobs were accepted and refused and how fast, the other visitor's rule time alone and during the flood,
  * and the server's resident memory before and at its peak.
  *
- * Then issue 70's flood of one address: 16 demo-key sessions from 127.0.0.1 each launching 4 rules through the API
+ * Then a flood from one address: 16 demo-key sessions from 127.0.0.1 each launching 4 rules through the API
  * at once (64, `QIBATES_JOBS_TOTAL`, when each session counted as a user), while a visitor at another address
  * (127.0.0.2) launches a rule every 500 ms for 10 s: how many of the flood's and of the visitor's rules were
  * accepted and refused, and the longest `/health` wait against the baseline of the same run.

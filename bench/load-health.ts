@@ -1,5 +1,5 @@
 /**
- * Issue 57 (part 2): `/health` polled every 10 ms while an Essbase REST `dataload` job reads a 15 MB free-form
+ * `/health` polled every 10 ms while an Essbase REST `dataload` job reads a 15 MB free-form
  * file (280,000 lines) and while an `exportData` job writes Sample.Basic's data, against the server bundle with
  * the shipped defaults. Prints each job's time and the longest `/health` wait, beside the idle baseline.
  *

@@ -1,7 +1,7 @@
 import { cpus, loadavg } from "node:os";
 /**
- * What a benchmark says about the machine it ran on: the runs of issue 30 were made on a machine shared with
- * other agents at work, so each run measures a fixed piece of work too, and its figures are read against it.
+ * What a benchmark says about the machine it ran on: a machine may be shared with other
+ * work, so each run measures a fixed piece of work too, and its figures are read against it.
  */
 
 /**

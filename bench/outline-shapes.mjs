@@ -1,4 +1,4 @@
-// Issue 73's generated cubes (bench/outline-scale.mjs; a test may use them too): one large Entity dimension of a
+// Generated cubes (bench/outline-scale.mjs; a test may use them too): one large Entity dimension of a
 // given shape beside two small dimensions (Account: Revenue, Cost; Period: Q1, Q2), so that a sheet of a few
 // entities by a few periods can be refreshed on a cube of any size. The member counts are the issue's: every
 // member of every dimension, the dimension roots included.

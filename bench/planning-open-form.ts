@@ -1,4 +1,4 @@
-// Issue 73 (bench/BENCHMARKS.md, "Issue 73: Open Form on a large Entity"): what Open Form costs through `pbcs`
+// What Open Form costs through `pbcs`
 // (and `planning`, which opens forms through the same Planning REST code) as Vision's Entity dimension grows,
 // the form showing one entity. The repo's Planning REST endpoint serves Vision with `extra` generated entities
 // (parents of 100 children each under a new "Generated" member of Total Entity) behind the server's answer

@@ -59,12 +59,12 @@ const BENCHMARKS = {
   },
   "outline-scale": {
     file: "outline-scale.mjs",
-    what: "issue 73: a new session's first refresh through essbase-stndln, essbase, ssas as the outline grows (1,017 to 111,117 members)",
+    what: "a new session's first refresh through essbase-stndln, essbase, ssas as the outline grows (1,017 to 111,117 members)",
     args: "--delays 0,30",
   },
   "planning-open-form": {
     file: "planning-open-form.ts",
-    what: "issue 73: Open Form of Vision's Revenue Plan through pbcs as the Entity dimension grows (127 to 101,128 members), a session's first and second: requests, round trips, bytes",
+    what: "Open Form of Vision's Revenue Plan through pbcs as the Entity dimension grows (127 to 101,128 members), a session's first and second: requests, round trips, bytes",
     args: "0,10000,100000 200",
   },
   "xmla-mdx": {

@@ -1,5 +1,5 @@
 /**
- * Snapshot benchmark (issues 40, 56): the synthetic 5 M-cell cube served by the Essbase REST endpoint is copied
+ * Snapshot benchmark: the synthetic 5 M-cell cube served by the Essbase REST endpoint is copied
  * with `qibates-snapshot --connector essbase-stndln` (in a child process, as a user runs it) through the server's
  * export (the `exportData` job and the Files API: the default), and through grid reads (`--read grid`, the
  * baseline, in the same run), then:
@@ -336,7 +336,7 @@ try {
     writeFileSync(join(here, "results", "snapshot.json"), `${JSON.stringify(result, null, 2)}\n`);
     const la = (x: number[]) => x.map((v) => v.toFixed(1)).join(" / ");
     const section = [
-      "## Snapshot of the synthetic cube through essbase-stndln: export and grid reads, start-up from the image (issues 40, 56)",
+      "## Snapshot of the synthetic cube through essbase-stndln: export and grid reads, start-up from the image",
       "",
       `\`npx tsx bench/snapshot.ts --write\`, ${result.date.slice(0, 10)}, this machine (2 cores, shared; load average ${la(loadBefore)} before the copies, ${la(loadAfter)} after them; ${la(loadAvgBefore)} before the start-ups, ${la(loadAvgAfter)} after). The 5 M-cell synthetic cube is served by the Essbase REST endpoint (in process, as a snapshot) and copied by \`qibates-snapshot\` in a child process, through the server's export (\`exportData\` job, Files API download; manifest \`read: ${result.read}\`) and, in the same run, through grid reads (\`--read grid\`, manifest \`read: ${result.gridRead}\`).`,
       "",

@@ -452,7 +452,7 @@ async function main(): Promise<void> {
       "",
       `${unexpected.length > 0 ? `Unexpected answers: ${unexpected.join("; ")}.` : "Every answer had the expected status."}${threadChanges > 0 ? ` The server's thread count changed during ${threadChanges} batches (a thread's CPU time leaves the sum when it ends: see the ticks).` : ""}`,
       "",
-      `Target (issue 18): an unauthenticated 10 MiB body costs ≤ 1 ms of server CPU — the costliest of the four unauthenticated 10 MiB kinds (${kinds[worstIndex]?.name}) costs ${f3(worst)} ± ${f3(worstError)} ms more than the baseline (± one standard error, from the differences between its batches and the baseline's round by round): ${verdict(worst, worstError)} (✅ when the cost plus two standard errors is within 1 ms, ❌ when the cost less two exceeds it, ≈ otherwise: 1 ms within two standard errors).`,
+      `Target: an unauthenticated 10 MiB body costs ≤ 1 ms of server CPU — the costliest of the four unauthenticated 10 MiB kinds (${kinds[worstIndex]?.name}) costs ${f3(worst)} ± ${f3(worstError)} ms more than the baseline (± one standard error, from the differences between its batches and the baseline's round by round): ${verdict(worst, worstError)} (✅ when the cost plus two standard errors is within 1 ms, ❌ when the cost less two exceeds it, ≈ otherwise: 1 ms within two standard errors).`,
     ].join("\n");
     process.stdout.write(`\n${text}\n`);
     if (write) {

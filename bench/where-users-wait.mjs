@@ -1,4 +1,4 @@
-// Where users wait (bench/BENCHMARKS.md, "Where users wait (2026-11-26)"): the calls a user of the add-in waits
+// Where users wait (bench/BENCHMARKS.md, "Where users wait"): the calls a user of the add-in waits
 // on, timed against a running server started with QIBATES_WIRE_ENDPOINTS=all, ALLOWED_HOSTS=127.0.0.1 and a
 // high RATE_LIMIT_PER_MINUTE, started afresh for each path: cold on the fresh server (session A), cold in a new
 // session (session B), warm (median of N in session B). One JSON line per path on stdout.

@@ -1,5 +1,5 @@
 /**
- * The grammar-aware XML fuzzer of issue 43 (`packages/wire/test/support/xml-fuzz.ts`), run longer than CI does
+ * The grammar-aware XML fuzzer (`packages/wire/test/support/xml-fuzz.ts`), run longer than CI does
  * (CI: seed 43, 600 documents): many seeds, each a number of well-formed documents and four mutations of each.
  * Well-formed documents are compared with fast-xml-parser; every document is read or refused with the reader's
  * typed errors, in a bounded number of steps, the count and the reader agreeing. Prints the tally, the first
@@ -70,7 +70,7 @@ process.stdout.write(`${text}\n`);
 if (WRITE) {
   const file = join(ROOT, "bench/BENCHMARKS.md");
   const md = readFileSync(file, "utf8");
-  const section = `<!-- xml-fuzz:start -->\n## Fuzzing the XML readers (issue 43)\n\n${text}\n<!-- xml-fuzz:end -->`;
+  const section = `<!-- xml-fuzz:start -->\n## Fuzzing the XML readers\n\n${text}\n<!-- xml-fuzz:end -->`;
   const re = /<!-- xml-fuzz:start -->[\s\S]*<!-- xml-fuzz:end -->/;
   writeFileSync(file, re.test(md) ? md.replace(re, section) : `${md.trimEnd()}\n\n${section}\n`);
   process.stdout.write("Written to bench/BENCHMARKS.md.\n");

@@ -8,7 +8,7 @@ import { launchChromium } from "./support/browser.ts";
 import { FOR_AXE, hydrated, newContext } from "./support/site-page.ts";
 import { brokenWords } from "./support/table-words.ts";
 
-// Issue 72: no word of a table is broken inside itself ("Nex/t lev/el", "Wo/rks", "Ess/ba/se") on the user pages,
+// No word of a table is broken inside itself ("Nex/t lev/el", "Wo/rks", "Ess/ba/se") on the user pages,
 // in either language, at a desktop width (1366 px), at the mobile breakpoint (996 px) and below it (800 px).
 
 const baseUrl = inject("baseUrl");
@@ -130,7 +130,7 @@ describe.each([
   });
 });
 
-// Issue 69 (outside read R7 D7): a short value in code that the reader types, such as `essbase-stndln` or
+// A short value in code that the reader types, such as `essbase-stndln` or
 // `--application`, stays on one line in a table cell. The check above lets a break after a hyphen pass, as the
 // browser's own; before src/components/DocCode.tsx, these broke as `essbase-` / `stndln` at every width.
 describe.each([

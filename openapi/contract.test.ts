@@ -65,7 +65,7 @@ const EXPECTED: Record<string, string[] | null> = {
       "action/pivotToPOV",
     ].map((p) => [`POST /${p}`, ESSBASE]),
   ),
-  /** Not in spec §7: member search and substitution variables (issue 19), MDX queries (issue 16). */
+  /** Not in spec §7: member search and substitution variables, MDX queries. */
   ...Object.fromEntries(
     ["nav/search", "nav/variables", "action/setvariable", "action/mdx"].map((p) => [`POST /${p}`, ESSBASE]),
   ),
@@ -91,7 +91,7 @@ const EXPECTED: Record<string, string[] | null> = {
 /** Not in spec §7 but part of the key flow: the OAuth callback. */
 const EXTRA = {
   "GET /generatekey/callback": null,
-  /** Calls answered 202 (`Prefer: respond-async`), read until they end (issue 53). */
+  /** Calls answered 202 (`Prefer: respond-async`), read until they end. */
   "GET /operations/{operationId}": null,
   /** The administrators' calls on every account's keys and on the event log of keys. */
   "GET /admin/listkeys": null,

@@ -77,7 +77,7 @@ export const englishGlossary: GlossaryRule[] = [
       /(?<!snapshot is an )\boffline cop(?:y|ies)\b/iu,
       /(?<!snapshot is an offline )\bcop(?:y|ies) of (?:a|your) cubes?\b/iu,
     ],
-    reason: "One name for the thing, as in the command, the settings and the files (issue 55).",
+    reason: "One name for the thing, as in the command, the settings and the files.",
   },
 ];
 

@@ -196,7 +196,7 @@ export const frenchGlossary: GlossaryRule[] = [
       /(?<!Un instantané est une )\bcopies? hors ligne\b/iu,
       /\bcopies? (?:de vos|d['’]un) cubes?\b/iu,
     ],
-    reason: "Un seul nom pour la même chose, comme la commande, les paramètres et les fichiers (ticket 55).",
+    reason: "Un seul nom pour la même chose, comme la commande, les paramètres et les fichiers.",
   },
   {
     preferred:
@@ -213,6 +213,6 @@ export const frenchGlossary: GlossaryRule[] = [
       "série (de requêtes) : l'ensemble des requêtes que QiBates envoie ensemble à votre serveur (round)",
     // The noun only (after a determiner or a number): the adjective « vague » (« une réponse vague ») stays allowed.
     forbidden: [/(?<!\p{L})(?:la|une|les|des|ses|leurs?|chaque|plusieurs|\d+)[ \u00A0]vagues?(?!\p{L})/iu],
-    reason: "Un seul nom pour la même chose sur les pages de connexion et de délais (ticket 72).",
+    reason: "Un seul nom pour la même chose sur les pages de connexion et de délais.",
   },
 ];

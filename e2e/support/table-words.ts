@@ -1,4 +1,4 @@
-// Issue 72: reading, in a page of the site, the words of its tables that the browser breaks inside themselves.
+// Reading, in a page of the site, the words of its tables that the browser breaks inside themselves.
 
 /**
  * In the page: every word of every table cell of the article that the browser lays out on more than one line

@@ -329,7 +329,7 @@ describe("the MDX functions page's function list", () => {
   });
 });
 
-describe("long reasons (issue 72: no walls)", () => {
+describe("long reasons (no walls)", () => {
   it("put each server's reason of a row on a line of its own, a line break MDX pages keep as a tag", () => {
     const row = FEATURE_ROWS.find((r) => r.id === "runtime-prompts");
     expect(row).toBeDefined();

@@ -67,7 +67,7 @@ describe.each(LOCALES)("generated blocks (%s)", (locale) => {
     expect(withGeneratedBlocks(source, page, locale)).toBe(source);
   });
 
-  it("holds blocks from the capability table only where the generator writes them (issue 72: the MDX function table moved to MDX functions)", () => {
+  it("holds blocks from the capability table only where the generator writes them (the MDX function table moved to MDX functions)", () => {
     const stale: string[] = [];
     for (const path of pages(ROOTS[locale])) {
       const source = readFileSync(join(ROOTS[locale], path), "utf8");
@@ -186,7 +186,7 @@ describe("hand-written statements agree with the capability table", () => {
     expect(bad("fr", fr)).toEqual(["planning forms", "pbcs forms"]);
   });
 
-  // Statements the code contradicts, found by an editor's read (issue 32): they must not come back.
+  // Statements the code contradicts, found by an editor's read: they must not come back.
   const CONTRADICTED: [RegExp, string][] = [
     [
       /APS\/XMLA|passerelle (?:APS|Provider Services)|Provider Services bridge/u,
@@ -201,7 +201,7 @@ describe("hand-written statements agree with the capability table", () => {
       "SSAS grids are one SELECT of tuples, not MDX rewrites",
     ],
     [/[Oo]nly some connectors|[Ss]euls certains connecteurs/u, "every connector reaches real servers"],
-    // Issue 39's editor's read.
+    // Found by a later editor's read.
     [
       /SSAS (?:through|via) Provider Services/u,
       "SSAS is reached directly at its XMLA address, not through Provider Services",
@@ -320,7 +320,7 @@ describe("the Works on line of a user page", () => {
   });
 });
 
-describe("the order of a user page (issue 72's template)", () => {
+describe("the order of a user page (the page template)", () => {
   it("puts the server table last and the Works on line before the first section, on a fresh generation", () => {
     const page = { path: "x.md", userPage: true, blocks: () => ({ "real-servers": "**Works on:** all" }) };
     const source = [

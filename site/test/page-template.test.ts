@@ -7,7 +7,7 @@ import { BUILD, listFiles } from "./site-files.ts";
 import { readText } from "./walls.ts";
 
 /**
- * The user pages follow one template (issue 72, reference page-template.md): the title, what the page does in a
+ * The user pages follow one template (reference page-template.md): the title, what the page does in a
  * sentence or two, the picture, one "Works on" line, then the sections — no box of refusals before the first
  * section, and the server table ("What each server allows") last. Checked on the built pages, in both languages,
  * as a reader gets them.

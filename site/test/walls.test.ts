@@ -7,7 +7,7 @@ import { BUILD, listFiles } from "./site-files.ts";
 import { blocksOf } from "./walls.ts";
 
 /**
- * No walls of text (issue 72): no paragraph, list item or table cell of a built page, in either language, is
+ * No walls of text: no paragraph, list item or table cell of a built page, in either language, is
  * longer than a reader takes in at once. A rule with cases becomes a table, a procedure numbered steps, a long
  * guide a quick start and topic pages.
  */

@@ -18,7 +18,7 @@ export function readText(fragment: string): string {
  * Where one block of text ends and another starts: the opening or closing tag of a block element. The built
  * pages are minified and leave out the closing tags HTML allows to omit (`</p>`, `</li>`, `</td>`), so a block
  * is the text between two such tags rather than the content of an element. A line break (`<br>`) does not end a
- * block: a table cell or paragraph made of lines is read whole, so it is counted whole (issue 72).
+ * block: a table cell or paragraph made of lines is read whole, so it is counted whole.
  */
 const BLOCK_TAG =
   /<\/?(?:p|li|td|th|tr|thead|tbody|table|ul|ol|dl|dt|dd|div|pre|h[1-6]|blockquote|section|details|summary|figure|figcaption|header|footer|nav|hr)\b[^>]*>/gi;

@@ -5,7 +5,7 @@ import { readRemoteOutline } from "../src/essbase-rest/outline.ts";
 import { LIST_LIMITS } from "../src/net/list-budget.ts";
 
 /**
- * Issue 56: a session's first navigation through `essbase-stndln` reads the outline, one request of children
+ * A session's first navigation through `essbase-stndln` reads the outline, one request of children
  * per member that has some. A member's children are asked as soon as the member is read, not once the rest of
  * its generation is: a slow answer for one dimension no longer holds up the next generation of the others.
  * No timing is asserted: the order of the requests and the answers, and how many were in flight at once.

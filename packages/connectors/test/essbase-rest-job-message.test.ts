@@ -4,7 +4,7 @@ import { CUBE, useEssbaseRest } from "./support/essbase-rest.ts";
 
 /**
  * A failed Essbase job's `statusMessage` is the server's words: it reaches the API's message bounded like
- * every upstream message (one line, 300 characters; issue 30's review), never copied whole.
+ * every upstream message (one line, 300 characters), never copied whole.
  */
 
 const f = useEssbaseRest();

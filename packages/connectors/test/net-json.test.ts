@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { countingTurns } from "../../protocols/test/support/turns.ts";
 import { readJson } from "../src/net/json.ts";
 
-/** The sliced JSON reader of upstream answers (issue 30) reads what JSON.parse reads, and refuses what it refuses. */
+/** The sliced JSON reader of upstream answers reads what JSON.parse reads, and refuses what it refuses. */
 
 const { resolve } = createRequire(import.meta.url);
 const sliced = (text: string) => readJson(text, { slicedFrom: 0, sliceMs: 1 });

@@ -4,7 +4,7 @@ import { exceptionError, parseSv, SmartViewClient, type SvElement } from "../src
 import { type FakeUpstream, fakeUpstream, loopbackUpstreams } from "./support/fake-upstream.ts";
 
 /**
- * What the Smart View client makes of answers that are not the provider's (issue 30): a page with 200 is a
+ * What the Smart View client makes of answers that are not the provider's: a page with 200 is a
  * malformed answer (never a refused login), an HTTP error without Smart View's `exception` the one error of an
  * unreachable server, an `exception` the server's own words (bounded) whatever the status.
  */

@@ -47,7 +47,7 @@ function policy(over: Partial<NetworkPolicy>): NetworkPolicy {
   };
 }
 
-/** The one answer for a server that gave no usable answer (issue 30), whatever happened. */
+/** The one answer for a server that gave no usable answer, whatever happened. */
 function expectUnreachable(e: ProviderError, origin: string): void {
   expect(e.code).toBe("UPSTREAM_UNREACHABLE");
   expect(e.params).toEqual({ address: origin, reason: UNREACHABLE_REASON });

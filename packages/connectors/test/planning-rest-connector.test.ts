@@ -201,7 +201,7 @@ describe("pbcs connector against an older Planning server", () => {
 });
 
 /**
- * Issue 56: a session's first navigation through `pbcs` (and `planning`, which opens forms the same way). The
+ * A session's first navigation through `pbcs` (and `planning`, which opens forms the same way). The
  * first `nav/openform` reads the plan types and their dimensions beside the form's definition and data instead
  * of after them, and a server without Get Dimensions for a Plan Type is asked Data Management's application once
  * for all plan types; the member selector's first read asks the application list once. No timing is asserted:

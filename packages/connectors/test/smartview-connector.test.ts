@@ -158,7 +158,7 @@ describe("essbase connector against the captured replies", () => {
     expect(sent("req_EnumDims")).toHaveLength(0);
     expect(sent("req_EnumMembers")).toHaveLength(0);
     // A dimension's tree reads its members with EnumMembers, in the captured request's structure (the alias
-    // tables alone read none: issue 73).
+    // tables alone read none).
     await ess(provider).aliasTables(s, CUBE);
     expect(sent("req_EnumMembers")).toHaveLength(0);
     await ess(provider).dimensionTree(s, CUBE, { dimension: "Scenario" });
@@ -252,7 +252,7 @@ describe("essbase connector against the captured replies", () => {
     expect(refused).toMatchObject({ code: "MEMBER_UNKNOWN", params: { member: "Entity.H01_Stat" } });
   });
 
-  it("nav/dimensions shows each dimension's alias, read with EnumDims in each alias table, and no member (issue 73)", async () => {
+  it("nav/dimensions shows each dimension's alias, read with EnumDims in each alias table, and no member", async () => {
     replies.set(
       "req_EnumAliasTables",
       '<res_EnumAliasTables><alstbls enc="1">Default|Long Names</alstbls></res_EnumAliasTables>',
@@ -621,7 +621,7 @@ describe("essbase connector: Smart View's own messages (SSO token, default grid,
     expect(opens).toHaveLength(2);
     expect(opens[0]?.children.map((c) => c.name)).toEqual(["sID", "usr", "pwd", "srv", "app"]);
     expect(opens[1]?.children.map((c) => c.name)).toEqual(["sID", "sso", "srv", "app"]);
-    // The first opening does not wait for the token (a session that opens one cube never uses it: issue 73);
+    // The first opening does not wait for the token (a session that opens one cube never uses it);
     // the second asks for it first, so the password crossed the wire once.
     const order = names();
     const first = order.indexOf("req_OpenApplication");
@@ -697,8 +697,8 @@ describe("essbase connector: Smart View's own messages (SSO token, default grid,
         input: { grid: init.grid, settings, cells: [{ row: 1, column: 1 }] },
       })
       .then(answerValue);
-    // The zoom reads the children of the member zoomed on (EnumMembers Children, their aliases with ExecuteQuery;
-    // issue 73), then the grid's data with one Refresh.
+    // The zoom reads the children of the member zoomed on (EnumMembers Children, their aliases with ExecuteQuery),
+    // then the grid's data with one Refresh.
     const zoomSent = posted.slice(mid);
     expect(zoomSent.filter((p) => p.name === "req_Refresh")).toHaveLength(1);
     expect(zoomSent.at(-1)?.name).toBe("req_Refresh");

@@ -11,10 +11,10 @@ import { SmartViewProvider } from "../src/smartview/provider.ts";
 import { loginSession, loopbackUpstreams } from "./support/fake-upstream.ts";
 
 /**
- * Issue 56: a session's first navigation through the essbase connector reads the cube's outline, 84 Smart View
+ * A session's first navigation through the essbase connector reads the cube's outline, 84 Smart View
  * requests for Sample.Basic, which were sent one after the other: over a link 10 ms away, more than a second
  * before the user saw the dimensions. The reads that do not wait for another's answer now go a few at a time in
- * the session, and the answers are the ones read one at a time. (Since issue 73 nav/dimensions reads the
+ * the session, and the answers are the ones read one at a time. (nav/dimensions reads the
  * dimensions alone and each tree reads its dimension when asked for: the navigation here asks for every tree.) A server that refuses a request sent while
  * another of the session is in flight (Essbase runs one request per session at a time) still answers the whole
  * outline, and the session then sends one request at a time; one that ends the session while reads are in
@@ -146,7 +146,7 @@ async function firstNavigation(s: Server) {
   return { requests, answers: { dimensions, trees, aliasTables } };
 }
 
-describe("essbase connector: a session's first navigation (issue 56)", () => {
+describe("essbase connector: a session's first navigation", () => {
   let overlapping: Server;
   let strict: Server;
   let paging: Server;

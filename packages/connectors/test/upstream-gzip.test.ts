@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Upstreams } from "../src/net/upstream.ts";
 
 /**
- * Issue 73: an answer asked for compressed (`accept-encoding: gzip`) is read decompressed, and the answer cap
+ * An answer asked for compressed (`accept-encoding: gzip`) is read decompressed, and the answer cap
  * (`UPSTREAM_MAX_ANSWER_BYTES`) holds for the decompressed bytes: a small compressed answer that inflates past it
  * is refused as any answer past it is.
  */

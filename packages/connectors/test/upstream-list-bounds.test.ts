@@ -16,7 +16,7 @@ import {
 } from "./support/fake-upstream.ts";
 
 /**
- * Issue 43, rule 5: what a connector reads of a server's lists is bounded across the whole call, every answer
+ * What a connector reads of a server's lists is bounded across the whole call, every answer
  * together (`net/list-budget.ts`, the essbase-stndln connector's bound, shared). Each server here always has
  * "more": children without end, dimensions or plan types without end. The connector stops at the call's
  * budget (lowered here, through the network rules, so that the test sends a few hundred requests, not a

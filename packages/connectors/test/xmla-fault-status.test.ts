@@ -69,7 +69,7 @@ describe("the ssas connector reads a SOAP fault whatever its HTTP status", () =>
     expect(login.message).toBe("DISCOVER_DATASOURCES: An unexpected error has occurred.");
   });
 
-  it("an answer that is not SOAP: with an error status, an unreachable server (issue 30); with 200, a malformed answer", async () => {
+  it("an answer that is not SOAP: with an error status, an unreachable server; with 200, a malformed answer", async () => {
     next = { status: 502, body: "<html><body>Bad gateway</body></html>", type: "text/html" };
     const gateway = await failure((c) => c.discover("MDSCHEMA_CUBES", {}));
     expect(gateway.code).toBe("UPSTREAM_UNREACHABLE");

@@ -19,7 +19,7 @@ describe("the SOAP reader", () => {
   });
 
   it("maps a large rowset's rows in slices, giving the event loop back, as rowsOf does in one piece", async () => {
-    // A hostile server's rowset (issue 30): rows of 40 attributes, which the mapping skips.
+    // A hostile server's rowset: rows of 40 attributes, which the mapping skips.
     const attrs = Array.from({ length: 40 }, (_, i) => `a${i}="${i}"`).join(" ");
     const rows = `<row ${attrs}><NAME>n</NAME></row>`.repeat(20_000);
     const soap = parseSoap(

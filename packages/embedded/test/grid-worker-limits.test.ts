@@ -5,7 +5,7 @@ import type { EssbaseApplication } from "../src/essbase-app.ts";
 import { GridWorkers, WORKER_DEADLINE_MS, WORKER_MEMORY_MB } from "../src/grid-workers.ts";
 
 /**
- * A call in a grid worker runs with a deadline and a memory cap (issue 43: untrusted work must never hold or
+ * A call in a grid worker runs with a deadline and a memory cap (untrusted work must never hold or
  * kill the process): past either the worker is ended, the call answers the provider's failure (which each
  * protocol answers in its format), the worker is replaced, and the next call answers normally. The workers here
  * speak the pool's protocol and do what the script's text says: `loop` never ends, `hog` allocates without end,

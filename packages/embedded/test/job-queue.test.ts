@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { JobQueue } from "../src/job-queue.ts";
 
 /**
- * Issue 57 (part 1): background jobs wait in one queue, bounded per owner and in total, refused at once past the
+ * Background jobs wait in one queue, bounded per owner and in total, refused at once past the
  * bounds, and the owners with jobs waiting take turns, so that a flood of one owner does not hold another's
  * job behind it.
  */

@@ -7,7 +7,7 @@ import { memoryStore } from "../src/memory-store.ts";
 import { demoSession } from "./support/demo-session.ts";
 
 /**
- * Issue 70 (high): XMLA's `UPDATE CUBE … USE_EQUAL_ALLOCATION` on the embedded engine (What-If writes) runs in a
+ * XMLA's `UPDATE CUBE … USE_EQUAL_ALLOCATION` on the embedded engine (What-If writes) runs in a
  * grid worker, its state put in place under the lock, as one job of the caller's in the job queue; its work is
  * counted before any is done. It ran on the event loop: a statement of 100 allocating tuples (9.5 KB) held every
  * other call for 1.2 s, eight at once 9 s.

@@ -8,7 +8,7 @@ import { demoSession } from "./support/demo-session.ts";
 import { colaSheet as grid, saveNewYorkJan } from "./support/sample-basic.ts";
 
 /**
- * Issue 57 (part 3): each demo session that wrote kept its own copy of the demo data in memory, with no total
+ * Each demo session that wrote kept its own copy of the demo data in memory, with no total
  * (300 sessions held 7.5 GB). The copies in memory now have a bound: past it, those used longest ago are set
  * aside and rebuilt from the journal at their session's next call — the memory stays under the bound, and no
  * session loses a change.

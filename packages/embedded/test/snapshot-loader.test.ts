@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { CubeSnapshotError, loadCubeSnapshots } from "../src/index.ts";
 
 /**
- * Issue 57 (part 6): the snapshot loader (QIBATES_SNAPSHOTS) refuses what it cannot read, with a message naming
+ * The snapshot loader (QIBATES_SNAPSHOTS) refuses what it cannot read, with a message naming
  * the file: a line longer than its bound, a link, a pipe, a linked snapshot folder, an application name that
  * `--name` would refuse, a member name with a control character (which no XML answer can carry).
  */

@@ -11,7 +11,7 @@ import {
 } from "../src/members-on-demand.ts";
 
 /**
- * Issue 73: the members of a remote cube read as calls need them. A stand-in source over a small tree counts what
+ * The members of a remote cube read as calls need them. A stand-in source over a small tree counts what
  * it is asked; the rebuilt outline holds the members read, each under its parent, in the server's order.
  */
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { esc, leaf, parseXml } from "../src/xml/index.ts";
 
 /**
- * Issue 57 (part 6): a name holding a character XML 1.0 allows in no form (a copy's member `A\u0001B`) reached
+ * A name holding a character XML 1.0 allows in no form (a copy's member `A\u0001B`) reached
  * the XML answers as it was, and they were not well-formed. Such characters are written U+FFFD; tab, line feed
  * and carriage return, which XML allows, are kept.
  */

@@ -10,7 +10,7 @@ import {
 } from "../src/xml/index.ts";
 
 /**
- * The wire endpoints' reader of request documents (issue 30: a 2 MiB request body held the event loop 0.5 s or
+ * The wire endpoints' reader of request documents (a 2 MiB request body held the event loop 0.5 s or
  * more in fast-xml-parser; a 10 MiB Smart View body of attributes, sent before any login, held it 6.4 s):
  * bounded before it reads (size, elements, attributes and depth, counted in one pass), strict about XML, and
  * pausing every few hundred units of work, so that `readXmlElement` gives the event loop back every few

@@ -15,7 +15,7 @@ import {
 } from "../src/xml/index.ts";
 
 /**
- * Issue 43: a 437 KB XMLA body whose comment opened as `<!-->` made the request pre-check (then a scanner of its
+ * A 437 KB XMLA body whose comment opened as `<!-->` made the request pre-check (then a scanner of its
  * own) count the comment closed where the reader read it open, so end tags inside it brought the counted depth
  * below zero and 16,000 nested elements, each declaring a namespace, passed the 128 cap; the reader then copied
  * the namespace map at each level (quadratic memory) and the process died. Now the one scanner both counts and

@@ -3,7 +3,7 @@ import { readXml, readXmlSync, treeBuilder, type XmlLimits, XmlRefused } from ".
 import { countingTurns } from "./support/turns.ts";
 
 /**
- * The bounded reader of upstream XML (issue 30): what it reads, what it refuses, and that it yields. The SOAP
+ * The bounded reader of upstream XML: what it reads, what it refuses, and that it yields. The SOAP
  * shape built over it is tested in `packages/connectors/test/net-xml.test.ts`.
  */
 

@@ -17,7 +17,7 @@ import {
 } from "../src/xmla/index.ts";
 
 /**
- * The codec's pieces for issue 54, against [MS-SSAS] (learn.microsoft.com/openspecs/sql_server_protocols/ms-ssas):
+ * The codec's pieces for measure groups and member and cell properties, against [MS-SSAS] (learn.microsoft.com/openspecs/sql_server_protocols/ms-ssas):
  * the measure-group rowsets' columns and restrictions (3.1.4.2.2.1.3.16 and .17), a member's requested properties
  * after its five (`MemberType`: `UName`, `Caption`, `LName`, `LNum`, `DisplayInfo`, then any), the cell
  * properties of `CellInfo` by their element names (`Value`, `FmtValue`, `FormatString`, `CellOrdinal`…).

@@ -7,7 +7,7 @@ import { GUARD_LIST, NO_CLIENT_WORK, routeMatches, unguardedRoutes } from "../sr
 import { testConfig } from "./support/config.ts";
 
 /**
- * Issue 70: every route that takes a client's work is on one guard list (src/guard-list.ts), with what bounds it
+ * Every route that takes a client's work is on one guard list (src/guard-list.ts), with what bounds it
  * and its heaviest input in the hostile bench. Each wave of features had added a surface (What-If writes, MDX
  * downloads) without the guard the older ones had; a route registered without an entry now fails here.
  */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../src/database.ts";
 
 /**
- * Issue 70: PGlite runs each query synchronously on the event loop and answers through promises alone, so the
+ * PGlite runs each query synchronously on the event loop and answers through promises alone, so the
  * queries of calls that arrived together ran back to back without the loop reading a socket (64 `respond-async`
  * rule launches at once: `/health` waited 0.5-1.8 s). Queries now take turns of the loop: what waits on it (here
  * an immediate, as a socket's read would) runs between the queries of a burst, not after all of them.

@@ -15,7 +15,7 @@ vi.mock("node:crypto", async (original) => {
 const { hashPassword, SnapshotUsers, VERIFIED_TTL_MS } = await import("../src/snapshot-users.ts");
 
 /**
- * Issue 57 (part 6): every user of QIBATES_SNAPSHOT_USERS has the one scrypt cost hash-password writes (the
+ * Every user of QIBATES_SNAPSHOT_USERS has the one scrypt cost hash-password writes (the
  * decoy of an unknown name too), and a checked name and password is remembered a short time, so that the
  * XMLA and Planning REST calls, which send the password each time, do not each run scrypt.
  */

@@ -9,7 +9,7 @@ import { CALC_ALL_JOB, jobIds, launchAggregateData, pollJob } from "./support/jo
 import { memoryStore } from "./support/memory-store.ts";
 
 /**
- * Issue 43: every wire list and action is scoped to its owner, and an administrator of a deployment keeps the
+ * Every wire list and action is scoped to its owner, and an administrator of a deployment keeps the
  * service administrator's rights, by role: every user's sessions, jobs, job re-runs, job status and files.
  * The shared demo user never has the role, even when named an administrator.
  */

@@ -5,7 +5,7 @@ import { BASE } from "./support/endpoint.ts";
 import { startWire } from "./support/server.ts";
 
 /**
- * Issue 57 (part 1): a flood of rule jobs from one visitor of the shared demo account was all accepted (150 in
+ * A flood of rule jobs from one visitor of the shared demo account was all accepted (150 in
  * 0.3 s, each with a copy of the data), the grid worker ran past its limit and was killed with them, and another
  * visitor's rule failed. Jobs now wait in the provider's queue, bounded per user (per visitor of a shared account)
  * and in total: past the bound, a job is refused at once, in the protocol's format, with `429` and `Retry-After`,

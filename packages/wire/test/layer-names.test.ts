@@ -3,7 +3,7 @@ import { EssbaseClient, startEndpoint } from "./support/endpoint.ts";
 import { discoverBody, envelope, post, rowsOf, startXmla } from "./support/xmla.ts";
 
 /**
- * One outline, one set of names (issue 42): the generation names Sample.Basic's outline gives (Year's History,
+ * One outline, one set of names: the generation names Sample.Basic's outline gives (Year's History,
  * Quarter, Months; Product's Category and Product SKU; Market's Region and State) and Essbase's own names for the
  * others (`Gen1,Market`) are answered alike by the XMLA endpoint (MDSCHEMA_LEVELS, one level per generation) and
  * the Essbase REST endpoint (`…/dimensions/{d}/generations`); its levels carry the outline's level names

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { check, FUZZ_LIMITS, fuzzRandom, fuzzXml, mutate, wellFormed } from "./support/xml-fuzz.ts";
 
 /**
- * The grammar-aware XML fuzzer (issue 43, `support/xml-fuzz.ts`) with a fixed seed and a bounded count (about a
+ * The grammar-aware XML fuzzer (`support/xml-fuzz.ts`) with a fixed seed and a bounded count (about a
  * second): generated well-formed documents read as fast-xml-parser reads them; mutations of them read the same
  * way or refused with the reader's typed errors, the count and the reader agreeing on every refusal for size.
  * `bench/xml-fuzz.ts` runs it longer, over many seeds.

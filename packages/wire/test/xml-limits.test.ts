@@ -3,7 +3,7 @@ import { PRE_LOGIN_CHARS } from "../src/smartview/session.ts";
 import { startSmartView } from "./support/smartview.ts";
 
 /**
- * XML request documents are bounded before they are parsed (issue 30: a 10 MiB Smart View body of attributes,
+ * XML request documents are bounded before they are parsed (a 10 MiB Smart View body of attributes,
  * sent before any login, held the event loop 6.4 s): size, elements, attributes and depth, counted in one
  * pass; a Smart View request that names no live session is held to 64 KiB, since its password is in the body.
  */

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { referenceParse } from "./support/xml-reference.ts";
 
 /**
- * The wire endpoints' XML reader (`@qibates/protocols/xml`, issue 30: a 2 MiB request body held the event loop
+ * The wire endpoints' XML reader (`@qibates/protocols/xml`; a 2 MiB request body held the event loop
  * 0.5 s or more in fast-xml-parser) reads what fast-xml-parser read, the same way: every captured and recorded
  * document of these fixtures, compared here beside them (fast-xml-parser stays a test dependency of this
  * package alone). The reader's own tests are in `packages/protocols/test/xml-request.test.ts`.

@@ -6,7 +6,7 @@ import { serverForTests } from "./support/server.ts";
 import { faultOf, rowsOf, startXmla, xmlaCalls } from "./support/xmla.ts";
 
 /**
- * A `DRILLTHROUGH` of a top cell (every level-0 cell under it) held the event loop for up to a second (issue 70):
+ * A `DRILLTHROUGH` of a top cell (every level-0 cell under it) held the event loop for up to a second:
  * its rows are now read in a grid worker where the embedded provider has one, and its rowset written in slices,
  * the event loop given back between them. The answer stays the same, byte for byte.
  */

@@ -179,7 +179,7 @@ describe("Discover on Sample.Basic", () => {
   });
 });
 
-describe("the rowsets Analysis Services serves beyond the cube's own (issue 42)", () => {
+describe("the rowsets Analysis Services serves beyond the cube's own", () => {
   it("DISCOVER_KEYWORDS: the words the engine's MDX reads as keywords; a Keyword restriction picks one", async () => {
     const all = rowsOf(await discover("DISCOVER_KEYWORDS")).map((r) => r.Keyword);
     for (const k of [

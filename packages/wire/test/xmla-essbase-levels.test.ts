@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { rowsetColumns, rowsOf, xmlaCalls, xmlaForTests } from "./support/xmla.ts";
 
 /**
- * Issue 71: a hierarchy's levels on Essbase's XMLA addresses as Oracle maps MDSCHEMA_LEVELS for Essbase (Essbase
+ * A hierarchy's levels on Essbase's XMLA addresses as Oracle maps MDSCHEMA_LEVELS for Essbase (Essbase
  * API reference, "MDSCHEMA_LEVELS Rowset", https://docs.oracle.com/cd/E36352_01/epm.1112/esb_api_ref/ch28s03s10.html):
  * LEVEL_NUMBER is the Essbase level number; LEVEL_TYPE is MDLEVEL_TYPE_ALL for the dimension level,
  * MDLEVEL_TYPE_TIME for a dimension of type time and MDLEVEL_TYPE_REGULAR otherwise; LEVEL_UNIQUE_SETTINGS is 2

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { faultOf, xmlaCalls, xmlaForTests } from "./support/xmla.ts";
 
 /**
- * Issue 70: an Execute whose statement is longer than the MDX text the port reads (64 KiB) is refused before the
+ * An Execute whose statement is longer than the MDX text the port reads (64 KiB) is refused before the
  * endpoint's own passes scan it: binding Report Builder's `@` parameters and, at Analysis Services' address,
  * numbering levels from the root each tokenized the whole statement on the event loop (a 2 MiB statement held it
  * 1-2 s before the port's refusal). What shows it: such a statement naming a parameter the request does not give

@@ -6,7 +6,7 @@ import { levelsFromRoot, queryProperties } from "../src/xmla/mdx-dialect.ts";
 import { faultOf, rootOf, rowsOf, type XmlaAnswer, xmlaCalls, xmlaForTests } from "./support/xmla.ts";
 
 /**
- * Issue 54 on the XMLA endpoint: the measure-group rowsets, member and cell properties asked by a query, and one
+ * The XMLA endpoint's measure groups and properties: the measure-group rowsets, member and cell properties asked by a query, and one
  * level numbering per address. Facts from [MS-SSAS] (learn.microsoft.com/openspecs/sql_server_protocols/ms-ssas:
  * MDSCHEMA_MEASUREGROUPS 3.1.4.2.2.1.3.16, MDSCHEMA_MEASUREGROUP_DIMENSIONS .17, MDSCHEMA_LEVELS .8 "Top level is
  * zero", the MDDataSet's Member and CellInfo), Oracle's Essbase XMLA reference (MDSCHEMA_LEVELS: LEVEL_NUMBER is
@@ -311,7 +311,7 @@ describe("one level numbering per address, the same in MDX, MDSCHEMA_LEVELS, MDS
         levels.map((r) => [r.LEVEL_NUMBER, r.LEVEL_UNIQUE_NAME, r.LEVEL_CARDINALITY, r.LEVEL_TYPE]),
         path,
       ).toEqual([
-        // From the dimension level down (issue 71), each with Essbase's level number.
+        // From the dimension level down, each with Essbase's level number.
         ["2", "[Market].[Lev2,Market]", "1", "1"],
         ["1", "[Market].[Lev1,Market]", "4", "0"],
         ["0", "[Market].[Lev0,Market]", "20", "0"],

@@ -20,7 +20,7 @@ import {
  * essbase (Smart View XML, every operation laid out by the engine and read with ExecuteQuery):
  * every operation case, cell by cell, indentation included, or the same refusal.
  *
- * One answer on every path (issue 33): each case, and each pivot between two POV cells of the key's pivot
+ * One answer on every path: each case, and each pivot between two POV cells of the key's pivot
  * bases (no key of its own: the paths must agree), gives through every connector exactly what the engine alone
  * gives (`replayCase`, `qibates-replay` without `--via`).
  */
@@ -64,7 +64,7 @@ const keyCases = cases();
 /**
  * Pivots between two POV cells of each distinct pivot basis of the key, addressed as the key addresses a
  * destination (a flat cell index): the first POV cell onto the last, the last onto the second, the first onto
- * itself (the operation of issue 33; three per basis to keep the run short). They carry no result: only the
+ * itself (the pivot between POV cells; three per basis to keep the run short). They carry no result: only the
  * paths' agreement is checked.
  */
 function povToPovCases(): Case[] {

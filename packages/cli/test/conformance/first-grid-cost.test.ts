@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ConnectorHarness, openConnectorHarness } from "../../src/answer-key.ts";
 
 /**
- * Issue 73: a grid costs the grid, not the outline. A cube with a dimension of 10,100 members (100 parents of
+ * A grid costs the grid, not the outline. A cube with a dimension of 10,100 members (100 parents of
  * 100 leaves) is served by the connector's own wire endpoint; the connector reaches it through a stand-in that
  * counts every request. A session's first refresh of a sheet that shows four members of that dimension reads
  * those members (and their ancestors), never the dimension: on the old code, essbase-stndln read one page of
@@ -131,7 +131,7 @@ const LISTS = {
 } as const;
 
 /**
- * Per connector: the most round trips a session's first refresh waits for (issue 73: at most 6). essbase: the
+ * Per connector: the most round trips a session's first refresh waits for (at most 6). essbase: the
  * cube's list, OpenApplication, OpenCube, one round of reads (the dimensions, alias tables and the sheet's labels
  * with their Default aliases), Refresh: 5 (11 before 7bba9071), one spare for a machine so busy that a read of the
  * round reaches the stand-in after an answer. ssas: the catalogs and the cubes, the dimensions and tops with the

@@ -12,7 +12,7 @@ import { providerFor } from "../../src/snapshot-cli.ts";
 /**
  * The Essbase answer key (packages/engine/test/fixtures/essbase-oracle, see its NOTICE) replayed on the outline
  * of a snapshot: the key's cube is served by a wire endpoint, its outline read through each connector as
- * `qibates-snapshot` reads it, and every case gives on the copy's outline what Essbase gave (issue 40).
+ * `qibates-snapshot` reads it, and every case gives on the copy's outline what Essbase gave.
  */
 const fixtures = dirname(
   fileURLToPath(new URL("../../../engine/test/fixtures/essbase-oracle/NOTICE", import.meta.url)),

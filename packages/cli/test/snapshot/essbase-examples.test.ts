@@ -12,7 +12,7 @@ import { expectDifferences } from "../support/differences.ts";
 import { COPIES, snapshotVia } from "../support/essbase-snapshots.ts";
 
 /**
- * Your own cube, offline (issue 40), for Essbase: Sample.Basic copied through `essbase-stndln` (Essbase REST),
+ * Your own cube, offline, for Essbase: Sample.Basic copied through `essbase-stndln` (Essbase REST),
  * `ssas` (XMLA) and `essbase` (Smart View) from the local wire endpoints, each copy served by the API server
  * (`QIBATES_SNAPSHOTS`, demo on) under its own name. Every documented example of the Essbase-family operations
  * that names an application (metadata, member queries, variables, scripts, alias tables, ad hoc grids, MDX,

@@ -14,7 +14,7 @@ import { essbaseRestEndpoint } from "../support/endpoint.ts";
 import { interruptedAfter, quiet } from "../support/essbase-snapshots.ts";
 
 /**
- * Copies at export speed (issue 56): `qibates-snapshot` copies a cube of Essbase 21c through the server's own
+ * Copies at export speed: `qibates-snapshot` copies a cube of Essbase 21c through the server's own
  * level-0 export (`exportData` job, Files API download) where the connector has it, and the copy is the one grid
  * reads give, cell for cell; the manifest says which path ran; an interrupted export run resumes.
  */

@@ -31,7 +31,7 @@ import { main, providerFor } from "../../src/snapshot-cli.ts";
 import { expectDifferences } from "../support/differences.ts";
 
 /**
- * Your own cube, offline (issue 40), for Planning: the demo's Vision application copied through `planning`
+ * Your own cube, offline, for Planning: the demo's Vision application copied through `planning`
  * (Planning REST with Smart View for Planning's alias tables) and through `pbcs` (Planning REST alone), each from
  * the local wire endpoints (`QIBATES_WIRE_ENDPOINTS=all`), each served under a new name as a Planning
  * application of the embedded Planning server, beside Vision, with its plan types. The copies hold what the

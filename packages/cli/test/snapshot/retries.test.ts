@@ -242,7 +242,7 @@ describe("a call that fails while the outline is read", () => {
     expect(result.interrupted).toBe(false);
     expect(r.waits).toEqual([7_000]);
     expect(r.warnings).toEqual([
-      // The dimensions are listed without their members (issue 73): Year's members are read with its tree.
+      // The dimensions are listed without their members: Year's members are read with its tree.
       "Basic: the server asks to wait 7 s (too many requests); reading dimension Year (alias table Default) resumes then",
     ]);
     // the same snapshot as a run the server never refused

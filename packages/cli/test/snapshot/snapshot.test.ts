@@ -15,7 +15,7 @@ import { COPIES, interruptedAfter, snapshotVia } from "../support/essbase-snapsh
 import { NOWHERE_ARGS, runSnapshotCli } from "../support/run-snapshot-cli.ts";
 
 /**
- * Your own cube, offline (issue 40): Sample.Basic is copied through each Essbase-family connector from the local
+ * Your own cube, offline: Sample.Basic is copied through each Essbase-family connector from the local
  * wire endpoint (essbase-stndln: Essbase REST, ssas: XMLA, essbase: Smart View), each copy served by the
  * embedded engine under its own name, and read back: it answers as the original does, except where the
  * connector's protocol cannot carry something (listed in the manifest).
@@ -216,7 +216,7 @@ describe("a snapshot served by the embedded engine", () => {
   });
 });
 
-describe("a snapshot's cube image (issue 56)", () => {
+describe("a snapshot's cube image", () => {
   const copyOf = (change: (folder: string) => void) => changedCopy("qibates-image-", change);
   const manifestOf = (f: string) => JSON.parse(readFileSync(join(f, "manifest.json"), "utf8"));
   const withManifest = (f: string, change: (m: ReturnType<typeof manifestOf>) => void) => {

@@ -4,7 +4,7 @@ import { providerFor } from "../../src/snapshot-cli.ts";
 
 /**
  * Sample.Basic copied through each Essbase-family connector from its local wire endpoint (essbase-stndln:
- * Essbase REST, ssas: XMLA, essbase: Smart View), as `qibates-snapshot` copies it (issue 40): shared by the
+ * Essbase REST, ssas: XMLA, essbase: Smart View), as `qibates-snapshot` copies it: shared by the
  * snapshot tests.
  */
 

@@ -9,14 +9,14 @@ import { Outline } from "../../src/outline.ts";
 import { outlineSpecFromDocument } from "../../src/outline-yaml.ts";
 
 /**
- * A pivot from one POV cell onto another cell of the POV row (issue 33): the dimension goes to the outermost
+ * A pivot from one POV cell onto another cell of the POV row: the dimension goes to the outermost
  * column row, as on the first POV cell — never elsewhere in the POV.
  *
  * Evidence:
  * - the answer key captured from a live Essbase (test/fixtures/essbase-oracle, see its NOTICE):
  *   `pivot-pov-{account,currency,entity,version}-to-top` pivot a POV dimension onto a POV cell (the first one,
  *   flat index 1) and Essbase answers it on the outermost column row, the other POV members closing up;
- * - the held-back live-Essbase cases (issue 33): a pivot onto another POV cell of the same row is answered
+ * - the held-back live-Essbase cases: a pivot onto another POV cell of the same row is answered
  *   the same way (what the API's `to: "columns"` gives);
  * - Oracle's Smart View guide, "Pivoting Dimensions or Members between the Grid and the POV": a POV dimension
  *   is pivoted onto the grid ("Pivot to Column" / "Pivot to Row"); the POV is reached with Pivot to POV.

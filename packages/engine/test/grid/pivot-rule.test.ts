@@ -99,7 +99,7 @@ function expectedMove(L: Layout, src: Place, dest: Place | "data" | null, toPov:
   let to: Place;
   if (toPov) to = dest && dest !== "data" && dest.region === "pov" ? dest : { region: "pov", position: 99 };
   else if (dest === "data") return { error: "GRID_PIVOT_NO_DESTINATION" };
-  // A POV dimension onto the POV row goes to the outermost column row (pivot-pov-*-to-top, issue 33).
+  // A POV dimension onto the POV row goes to the outermost column row (pivot-pov-*-to-top).
   else if (dest && src.region === "pov" && dest.region === "pov") to = { region: "top", position: 0 };
   else if (dest) to = dest;
   else to = src.region === "left" ? { region: "top", position: 0 } : { region: "left", position: 0 };

@@ -4,7 +4,7 @@ import { tokenize } from "../../src/mdx/lexer.ts";
 import { MAX_MDX_CHARS, parseMdx, parseMdxExpression, parseMdxUpdate } from "../../src/mdx/parser.ts";
 
 /**
- * MDX text is bounded before it is read (issue 43: a 10 MiB query held the event loop 21 s, 2 MiB 2.7-3.9 s),
+ * MDX text is bounded before it is read (a 10 MiB query held the event loop 21 s, 2 MiB 2.7-3.9 s),
  * read one token at a time as the parser asks (a query refused early is not tokenized to its end), and a
  * member reference of many parts is built without copying its parts at each one.
  */

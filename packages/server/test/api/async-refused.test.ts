@@ -4,7 +4,7 @@ import { growRevenue410, vision } from "../../../embedded/test/support/vision.ts
 import { DEMO_ADDRESS, startTestApi, type TestApi } from "../support/api.ts";
 
 /**
- * Issue 70 (low): a call with `Prefer: respond-async` that the job queue refuses (past QIBATES_JOBS_PER_USER) is
+ * A call with `Prefer: respond-async` that the job queue refuses (past QIBATES_JOBS_PER_USER) is
  * answered 429 with Retry-After at once, as without the header, and no operation is stored. It was answered 202
  * and stored as an operation that read `failed` with QB_ERR_RATE_LIMITED (1,653 of 1,678 rows in the attack
  * run), kept for a day.

@@ -10,7 +10,7 @@ import { testConfig } from "../support/config.ts";
 import { type RawAnswer, rawRequest } from "../support/raw-http.ts";
 
 /**
- * Heavy inputs never hold the event loop (issue 30): while one runs, `/health`, polled every 10 ms on its own
+ * Heavy inputs never hold the event loop: while one runs, `/health`, polled every 10 ms on its own
  * connection, answers within 150 ms. The server listens on a loopback port, as deployed.
  */
 
@@ -134,7 +134,7 @@ describe("a request body at the XML limits", () => {
 });
 
 /**
- * A Zoom In whose answer is large though its sheet is small (issue 30: zooming in ALL_LEVELS on every row of a
+ * A Zoom In whose answer is large though its sheet is small (zooming in ALL_LEVELS on every row of a
  * 376-row sheet answers 9,352 rows; read on the event loop until it moved to a grid worker, it held `/health`
  * 190-400 ms on the demo) goes to a grid worker at once, and answers as the event loop does.
  */

@@ -4,9 +4,9 @@ import { growRevenue410, vision } from "../../../embedded/test/support/vision.ts
 import { DEMO_ADDRESS, startTestApi, type TestApi } from "../support/api.ts";
 
 /**
- * Issue 57 (part 1): the API's business rules and calculations wait in the embedded engine's one job queue with
+ * The API's business rules and calculations wait in the embedded engine's one job queue with
  * the wire endpoints' jobs. Past a user's bound (QIBATES_JOBS_PER_USER; the demo key's sessions of one client
- * address are one user, issue 70), a rule is refused at once with 429 QB_ERR_RATE_LIMITED, never accepted to fail
+ * address are one user), a rule is refused at once with 429 QB_ERR_RATE_LIMITED, never accepted to fail
  * later; another visitor's runs.
  */
 let api: TestApi;
@@ -87,7 +87,7 @@ describe("API rules in the job queue", () => {
   });
 });
 
-describe("one visitor is one user of the job queue (issue 70)", () => {
+describe("one visitor is one user of the job queue", () => {
   it("counts every demo session of one client address as one user: a second session of it is refused, another address's is not", async () => {
     const { release, held } = holdQueue(api);
     const first = await login("198.51.100.7");
@@ -140,7 +140,7 @@ describe("one visitor is one user of the job queue (issue 70)", () => {
   });
 });
 
-describe("one visitor is one user of the job queue on the API and the protocol endpoints alike (issue 70)", () => {
+describe("one visitor is one user of the job queue on the API and the protocol endpoints alike", () => {
   it("refuses a Planning REST rule job of an address whose API rule holds its place, not another address's", async () => {
     const own = await startTestApi({ QIBATES_JOBS_PER_USER: "1", QIBATES_WIRE_ENDPOINTS: "planning-rest" });
     try {

@@ -4,7 +4,7 @@ import { type App, appForBlock } from "../support/app.ts";
 import { apiClientAt } from "../support/wire-login.ts";
 
 /**
- * Two limits on the public demo key's logins meet (issue 69, "limits that compose"): MAX_SESSIONS_PER_KEY counts
+ * Two limits on the public demo key's logins meet ("limits that compose"): MAX_SESSIONS_PER_KEY counts
  * one client address and ends its oldest session; DEMO_SESSIONS_PER_NETWORK counts one client network and refuses.
  * On IPv4 the network is the address, so the refusal happens only when DEMO_SESSIONS_PER_NETWORK is below
  * MAX_SESSIONS_PER_KEY: with the defaults (100 and 1,000), a login from an IPv4 address is never refused, it ends

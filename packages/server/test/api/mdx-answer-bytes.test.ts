@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAMPLE_BASIC, startWrappedDemoApi, type TestApi } from "../support/api.ts";
 
 /**
- * Issue 70: `action/mdx` sends the grid a grid worker wrote (a `json` answer) as it is, as the grid calls do. It
+ * `action/mdx` sends the grid a grid worker wrote (a `json` answer) as it is, as the grid calls do. It
  * was parsed and written again by Fastify on the event loop: for about 383,000 cells, `/health` waited 656 ms.
  * The demo's engine is wrapped so that its MDX answer is JSON laid out with line breaks, which a parse and a
  * new serialisation would not keep: the bytes the caller gets show which way the answer went.

@@ -4,7 +4,7 @@ import { growRevenue410, vision } from "../../../embedded/test/support/vision.ts
 import { DEMO_ADDRESS, startTestApi, type TestApi } from "../support/api.ts";
 
 /**
- * Issue 70 (low): an API key holds at most OPERATIONS_PER_KEY operations until they expire. Without a bound, 2,400
+ * An API key holds at most OPERATIONS_PER_KEY operations until they expire. Without a bound, 2,400
  * calls with `Prefer: respond-async` in 6.8 s left 1,678 rows, each kept a day (about 0.5 GB a day per address).
  * Past the bound, a new `respond-async` call is refused 429 with Retry-After before it runs, nothing stored; with
  * the public demo key, each client address has a bound of its own.

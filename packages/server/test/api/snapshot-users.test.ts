@@ -10,7 +10,7 @@ import { testConfig } from "../support/config.ts";
 import { writeSmallSnapshot } from "../support/small-snapshot.ts";
 
 /**
- * Snapshots served to their own users (issue 40): the users of QIBATES_SNAPSHOT_USERS log in to the embedded
+ * Snapshots served to their own users: the users of QIBATES_SNAPSHOT_USERS log in to the embedded
  * servers, each seeing only the snapshot applications the file allows it, in every list and on every call;
  * with QIBATES_DEMO=false, the demo applications and the demo users are gone.
  */

@@ -8,7 +8,7 @@ import { providerRegistry } from "../../src/providers.ts";
 import { testConfig } from "../support/config.ts";
 
 /**
- * Issue 43: the server names the wire endpoints' administrators (`QIBATES_WIRE_ADMINISTRATORS`), compared
+ * The server names the wire endpoints' administrators (`QIBATES_WIRE_ADMINISTRATORS`), compared
  * without case and with either spelling of a domain. On every endpoint that keeps lists of its users' work
  * (Essbase REST sessions and jobs, Planning REST jobs), an administrator lists and ends everyone's; any other
  * user, and the shared demo user even when named, only their own. The provider here knows users besides the

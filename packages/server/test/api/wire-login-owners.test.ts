@@ -3,7 +3,7 @@ import { type App, appForBlock } from "../support/app.ts";
 import { basicAuth as basic, xmlaDiscover } from "../support/wire-login.ts";
 
 /**
- * Issue 43: failed logins slow guessing on every wire endpoint alike (one count across protocols, user-name
+ * Failed logins slow guessing on every wire endpoint alike (one count across protocols, user-name
  * variants counted as one user), without locking the owner out from an address that has not failed.
  */
 const DISCOVER = xmlaDiscover("DISCOVER_DATASOURCES", "<Restrictions/><Properties/>");

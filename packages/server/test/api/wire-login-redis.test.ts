@@ -5,7 +5,7 @@ import { testConfig } from "../support/config.ts";
 import { type RunningService, startRedis } from "../support/services.ts";
 
 /**
- * Issue 57 (part 7): the wire endpoints' failed logins are counted through Redis when REDIS_URL is set, as the
+ * The wire endpoints' failed logins are counted through Redis when REDIS_URL is set, as the
  * API's rate limit is: two API nodes over one Redis allow WIRE_LOGIN_FAILURES_PER_MINUTE failed logins per
  * address in total, not that many on each node.
  */

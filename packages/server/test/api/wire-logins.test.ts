@@ -4,7 +4,7 @@ import { basicAuth as basic, essbaseRestFrom, xmlaDiscover } from "../support/wi
 
 /**
  * Failed logins on the wire endpoints are limited per client address and per user name, across every
- * protocol, and refused in the protocol's own format with 429 (issue 30: wrong Basic passwords on XMLA, Essbase
+ * protocol, and refused in the protocol's own format with 429 (wrong Basic passwords on XMLA, Essbase
  * REST and Planning REST were never limited, the credential check running before the API's rate limit).
  */
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, serverAndFront } from "../support/wire-front.ts";
 
 /**
- * Issue 57 (part 4): in front of a server (QIBATES_WIRE_UPSTREAM), the server's refusal for now (its 429: too
+ * In front of a server (QIBATES_WIRE_UPSTREAM), the server's refusal for now (its 429: too
  * many failed logins) was answered 400 with the path the front asked it at ("GET /session: Too many failed
  * logins…"). It is answered in the endpoint's own format and status, 429 with Retry-After, the server's words
  * alone.

@@ -59,7 +59,7 @@ describe("QIBATES_WIRE_ENDPOINTS=xmla", () => {
       payload: execute(`SELECT {[Feb]} ON COLUMNS FROM Basic WHERE ([Sales], [100-20], [Utah], [Budget])`),
     });
     expect(read.body).toContain('<Value xsi:type="xsd:double">123</Value>');
-    // Kept as the statement's assignments (issue 70), not as the cells they write.
+    // Kept as the statement's assignments, not as the cells they write.
     const rows = await app.services.db.query("select written_by from journal where kind = 'mdx-update'");
     expect(rows).toContainEqual({ written_by: "xmla:demo" });
   });

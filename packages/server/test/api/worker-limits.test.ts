@@ -9,7 +9,7 @@ import { providerRegistry } from "../../src/providers.ts";
 import { testConfig } from "../support/config.ts";
 
 /**
- * Issue 43, done when: a grid worker ended for its memory is replaced, and the next request on the same server
+ * A grid worker ended for its memory is replaced, and the next request on the same server
  * answers normally — through the API and through a wire endpoint (Essbase REST). The embedded provider's grid
  * worker here may hold 24 MB of heap: it starts and calculates Sample.Basic in less than 16, while a refresh of
  * a sheet of about 450,000 cells needs more than 32 (measured), so the refresh, sent to the worker because its

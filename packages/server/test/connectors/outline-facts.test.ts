@@ -9,7 +9,7 @@ import { discoverBody, envelope, post, rowsOf } from "../../../wire/test/support
 import { callApi, useWireServer } from "../support/process.ts";
 
 /**
- * One outline, one set of outline facts (issue 42, step 4): every dimension's generation and level names, and
+ * One outline, one set of outline facts : every dimension's generation and level names, and
  * every member's generation, level and alias in each alias table, read through the four wire endpoints (Essbase
  * REST, XMLA, Smart View, Planning REST) and through the five connectors talking HTTP to them, are the engine's
  * own (Sample.Basic for the Essbase family, Vision Plan1 for Planning). What a protocol does not carry is listed
@@ -350,7 +350,7 @@ describe("outline facts through the five connectors, over HTTP to those endpoint
         {
           ...cube,
           // The columns stay only if each name reads back as the engine names it (`layerNameOf`).
-          // At SSAS's address `Levels(n)` counts from the root, as Microsoft's MDX does (issue 54): Year's top.
+          // At SSAS's address `Levels(n)` counts from the root, as Microsoft's MDX does: Year's top.
           query: `SELECT Filter({[Market].[Region].Members}, ${connector === "ssas" ? NAMES_READ_BACK.replace("[Year].Levels(0).Name = 'Lev0,Year'", "[Year].Levels(0).Name = 'History'") : NAMES_READ_BACK}) ON COLUMNS, {[Product].[SKU].Members} ON ROWS FROM Sample.Basic`,
         },
         connector,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerProcess, startServer } from "../support/process.ts";
 
 /**
- * Issue 30: a server on an allowed host must not hold QiBates nor learn anything through it. Hostile servers
+ * A server on an allowed host must not hold QiBates nor learn anything through it. Hostile servers
  * on loopback (allowed) answer every remote connector's login, through the API of the real server process: a
  * 60 MB answer, 7 MB of XML attributes (under the cap), an HTML error page carrying a marker, a connection
  * reset, no answer at all, and a closed port. Each answer comes within a second while `/health` keeps
@@ -27,7 +27,7 @@ const CONNECTORS = [
 ] as const;
 /**
  * The slowest `/health` accepted meanwhile, and the longest wait for the 60 MB answer's refusal: generous, as
- * the tests share a loaded machine (on a quiet one: under 1 s and 150 ms, BENCHMARKS.md, issue 30). Without
+ * the tests share a loaded machine (on a quiet one: under 1 s and 150 ms, BENCHMARKS.md). Without
  * the bounds, the 60 MB answer held the server over 30 s, 7 MB of Smart View attributes some 6 s.
  */
 const HEALTH_MS = 2000;

@@ -6,7 +6,7 @@ import { startWrappedDemoApi } from "../support/api.ts";
 import { basicAuth } from "../support/wire-login.ts";
 
 /**
- * Issue 69, "every call answers", on the wire endpoints over the embedded engine (no upstream, so no call
+ * "Every call answers", on the wire endpoints over the embedded engine (no upstream, so no call
  * deadline): a request the engine takes longer than CONNECTION_TIMEOUT_SECONDS to answer (a busy machine; here an
  * application list held 5.5 s) gets its answer. Before: the connection's idle timeout (4 s) closed it while the
  * engine worked, and the client got no answer at all (outside read R7, D9).

@@ -28,7 +28,7 @@ const DOCS: Record<ErrorLocale, string> = {
   fr: join(ROOT, "site/i18n/fr/docusaurus-plugin-content-docs/current/develop"),
 };
 const QUICK_START = "api-guide.md";
-/** The topic pages the guide split into (issue 72), each holding its part of the old one-page guide. */
+/** The topic pages the guide split into, each holding its part of the old one-page guide. */
 const TOPICS = [
   "api-keys.md",
   "api-sessions.md",

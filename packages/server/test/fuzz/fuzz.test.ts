@@ -10,7 +10,7 @@ import { judgeWire } from "./wire-fuzzer.ts";
 import { formatWireSummary, runWireFuzz } from "./wire-runner.ts";
 
 /**
- * Contract-driven fuzzing of the real server process (issue 18): every operation of the contract, each field
+ * Contract-driven fuzzing of the real server process: every operation of the contract, each field
  * removed, retyped or given a hostile value, unknown fields, bodies of hostile shapes and encodings, hostile
  * path parameters, query strings, headers and methods, and malformed HTTP. No answer may be ≥ 500, no
  * connection may end without an answer, every error answer is in the registry's format, and `/health` answers

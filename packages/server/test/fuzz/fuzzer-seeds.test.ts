@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { type FuzzContext, Fuzzer, mixSeed } from "./fuzzer.ts";
 import { HOSTILE_MDX } from "./hostile-mdx.ts";
 
-/** The fuzzer's seeds and its hostile MDX (issue 30). */
+/** The fuzzer's seeds and its hostile MDX. */
 describe("the API fuzzer", () => {
   it("draws unrelated requests for different seeds, not the same ones in another order", () => {
     const seeds = (seed: number) => new Set(Array.from({ length: 20_000 }, (_, i) => mixSeed(seed, i)));

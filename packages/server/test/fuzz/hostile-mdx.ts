@@ -1,5 +1,5 @@
 /**
- * Hostile MDX (issue 30): the inputs that held the event loop, ran out of memory or overflowed the stack before
+ * Hostile MDX: the inputs that held the event loop, ran out of memory or overflowed the stack before
  * the MDX work budget. `bench/hostile-mdx.ts` sends each one alone; the API fuzzer (`fuzzer.ts`, mutation
  * `mdx`) sends variations of them through `action/mdx`'s `query`.
  */

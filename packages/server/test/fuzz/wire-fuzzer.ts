@@ -1,5 +1,5 @@
 /**
- * Fuzzing of the wire endpoints (issue 30): the servers' own protocols QiBates answers when
+ * Fuzzing of the wire endpoints: the servers' own protocols QiBates answers when
  * `QIBATES_WIRE_ENDPOINTS=all` — XMLA at `/olap/msmdpump.dll` and `/aps/XMLA`, Smart View XML at
  * `/aps/SmartView`, Essbase REST at `/essbase/rest/v1`, Planning REST at `/HyperionPlanning/rest/v3` and Data
  * Management at `/aif/rest/V1`. Each request starts from a valid baseline of its protocol (the demo user,
@@ -592,7 +592,7 @@ export class WireFuzzer {
 }
 
 /** Why a wire answer is a failure, or null. */
-/** The wire prefixes (issue 30): under them every answer is in the protocol's format. */
+/** The wire prefixes: under them every answer is in the protocol's format. */
 const PREFIXES: [RegExp, WireProtocol][] = [
   [/^\/olap(\/|$|\?)/i, "xmla"],
   [/^\/aps\/xmla(\/|$|\?)/i, "xmla"],

@@ -154,7 +154,7 @@ describe("GET /health lists each connector with its capabilities", () => {
     // The demo does every planning operation; Planning REST lacks some on real servers, each with its reason;
     // simple forms open and submit through Planning REST (form data, importdataslice), composite ones do not;
     // for planning (on premises), Smart View's XML protocol gives part of the prompts; alias tables are
-    // checked through dimension details on both (issue 29).
+    // checked through dimension details on both.
     for (const connector of ["pbcs", "planning"]) {
       const entry = table.find((c) => c.connector === connector);
       expect(entry?.capabilities.every((c) => c.supported)).toBe(true);

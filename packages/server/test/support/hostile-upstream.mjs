@@ -1,4 +1,4 @@
-// Hostile upstream servers (issue 30) for the test `connectors/upstream-hostile.test.ts` and `bench/upstream.ts`:
+// Hostile upstream servers for the test `connectors/upstream-hostile.test.ts` and `bench/upstream.ts`:
 // one per mode on a free loopback port, and a closed port ("refused"); prints the ports as one JSON line. A
 // large answer is streamed in the protocol of the path asked (JSON for REST, SOAP for XMLA, Smart View XML
 // otherwise) in 1 MB buffers, without a Content-Length. The marker is the first argument.

@@ -9,7 +9,7 @@ import {
 } from "../support/endpoint.ts";
 
 /**
- * Issue 42: the Essbase REST jobs Oracle documents beside calc (data load, clear, data export) and the Files API
+ * The Essbase REST jobs Oracle documents beside calc (data load, clear, data export) and the Files API
  * that holds their input and output. The round trip: an export job writes a file the Files API returns, a clear
  * job empties the cube, and a data load job reads the file back into it with the same totals.
  */
@@ -98,7 +98,7 @@ describe("Files API", () => {
     expect((await raw(client, "GET", `${CUBE_FOLDER}/mine.txt`)).status).toBe(400);
   });
 
-  it("downloads a file whose name is outside Latin-1 or has quotes, naming it as RFC 6266 says (issue 57)", async () => {
+  it("downloads a file whose name is outside Latin-1 or has quotes, naming it as RFC 6266 says", async () => {
     const client = new EssbaseClient(endpoint.origin);
     await client.get("/files");
     const bytes = Buffer.from("42\n");
@@ -115,7 +115,7 @@ describe("Files API", () => {
     }
   });
 
-  it("downloads a file under its name without bidirectional controls, which could disguise it (issue 70)", async () => {
+  it("downloads a file under its name without bidirectional controls, which could disguise it", async () => {
     const client = new EssbaseClient(endpoint.origin);
     await client.get("/files");
     const bytes = Buffer.from("42\n");

@@ -3,7 +3,7 @@ import { MONTHS, SHEET_PRODUCTS, SHEET_STATES } from "../../../embedded/test/sup
 import { BASE, EssbaseClient, endpointForTests, postJob } from "../support/endpoint.ts";
 
 /**
- * Issue 57 (part 2): an Essbase REST data load of a 16 MB file (340,000 lines) read the whole file in one go on
+ * An Essbase REST data load of a 16 MB file (340,000 lines) read the whole file in one go on
  * the event loop: nothing else was answered for 2 to 5 seconds. The file is now read in slices, then written in
  * batches: other calls are answered while the load runs, and the load gives the same cells as before.
  */

@@ -11,7 +11,7 @@ import {
 } from "../support/endpoint.ts";
 
 /**
- * Issue 56: a data export is written to disk as the engine writes it, never held in memory, so that a cube of
+ * A data export is written to disk as the engine writes it, never held in memory, so that a cube of
  * millions of cells can be exported and downloaded; the file is its owner's alone and goes away with DELETE, with
  * a visitor's last session, or when the endpoint closes.
  */

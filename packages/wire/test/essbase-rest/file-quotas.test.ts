@@ -4,7 +4,7 @@ import { entryCost, FileCatalog } from "../../src/essbase-rest/files.ts";
 import { BASE, EssbaseClient, endpointForTests } from "../support/endpoint.ts";
 
 /**
- * Issue 57 (part 5): the Files API's catalog is shared fairly. Each user has a quota, a visitor of the shared demo
+ * The Files API's catalog is shared fairly. Each user has a quota, a visitor of the shared demo
  * user (one client address, an IPv6 client's /64 network) a smaller one; a visitor's files go with their last session, and what departed
  * visitors left is dropped before a file is refused for the catalog's total. One user filling their folders
  * leaves another's uploads working.
@@ -158,7 +158,7 @@ function chunkedUpload(client: EssbaseClient, path: string, total: number) {
   return answer;
 }
 
-describe("chunked uploads (issue 70)", () => {
+describe("chunked uploads", () => {
   it("count their bytes as they arrive: a small one is taken beside a file, one past the room refused with nothing kept", async () => {
     const visitor = new EssbaseClient(endpoint.origin);
     await visitor.get("/files");

@@ -8,7 +8,7 @@ import { PASSWORDS, sharedReadsServer, withOperations } from "../support/shared-
 type MemberNode = components["schemas"]["MemberNode"];
 
 /**
- * Issue 70: the outline a cube's sessions read and index is shared by every session the provider says sees the
+ * The outline a cube's sessions read and index is shared by every session the provider says sees the
  * same outline (`outlineIdentity`), read again once it changed, and never shared between sessions that see
  * different members.
  */

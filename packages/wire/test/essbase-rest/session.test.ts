@@ -180,7 +180,7 @@ describe("session store", () => {
     const b = sessions.create("demo", "127.0.0.1", provider);
     now = 2;
     sessions.find(a.id);
-    // 1,100 logins from one address (issue 30 logged every other client out with them).
+    // 1,100 logins from one address (they must not log every other client out).
     for (let i = 0; i < 1100; i++) {
       now = 3 + i;
       sessions.create("demo", "127.0.0.1", provider);

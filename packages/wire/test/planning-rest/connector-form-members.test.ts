@@ -23,7 +23,7 @@ import { memoryStore } from "../support/memory-store.ts";
 import { demoCredentials } from "../support/server.ts";
 
 /**
- * Issue 73: Open Form through `pbcs` (and `planning`, which opens forms through it) reads what the form shows,
+ * Open Form through `pbcs` (and `planning`, which opens forms through it) reads what the form shows,
  * not the dimensions it shows. The repo's Planning REST endpoint serves Vision with one more form, "Storage
  * Check", whose grid shows a Dynamic Calc leaf (HSP_View ConsolidatedData) and a Label Only leaf (an account
  * added under Income Statement); a proxy in front of it counts what the connector asks.

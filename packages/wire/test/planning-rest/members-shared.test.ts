@@ -4,7 +4,7 @@ import { planningRestEndpoint } from "../../src/planning-rest/index.ts";
 import { PASSWORDS, sharedReadsServer, withOperations } from "../support/shared-reads.ts";
 
 /**
- * Issue 70: a dimension's member tree is read and built once for every session the provider says sees the same
+ * A dimension's member tree is read and built once for every session the provider says sees the same
  * outlines (`outlineIdentity`), again once they changed, and never shared between sessions that see different
  * members.
  */

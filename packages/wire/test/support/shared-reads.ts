@@ -1,4 +1,4 @@
-// The setup of the shared-reads tests (issue 70: an outline or member tree read once for every session that sees
+// The setup of the shared-reads tests (an outline or member tree read once for every session that sees
 // it): `essbase-rest/outline-shared.test.ts` and `planning-rest/members-shared.test.ts`.
 
 import type { Provider } from "@qibates/provider";

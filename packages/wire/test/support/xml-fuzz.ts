@@ -14,7 +14,7 @@ import {
 import { referenceAccepts, referenceParse } from "./xml-reference.ts";
 
 /**
- * A grammar-aware fuzzer of the XML readers (issue 43). It writes well-formed documents from XML's grammar —
+ * A grammar-aware fuzzer of the XML readers. It writes well-formed documents from XML's grammar —
  * elements, attributes, namespace declarations and prefixes, comments, CDATA sections, processing
  * instructions, entity and character references, an XML declaration, white space — and mutations of them that
  * aim at the markup (a comment opened as `<!-->`, a CDATA section left open, a stray end tag, a reference cut

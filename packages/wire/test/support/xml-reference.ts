@@ -2,7 +2,7 @@ import type { XmlElement } from "@qibates/protocols/xml";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 
 /**
- * fast-xml-parser, the reader the endpoints used before issue 30, kept as the tests' reference: a document read
+ * fast-xml-parser, the reader the endpoints used before their own, kept as the tests' reference: a document read
  * into the request reader's `XmlElement` shape (namespaces resolved), or an error when its validator refuses
  * it. For the captured documents (`xml-reader.test.ts`) and the fuzzer's (`xml-fuzz.test.ts`, `bench/xml-fuzz.ts`).
  */
