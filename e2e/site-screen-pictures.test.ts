@@ -1,6 +1,6 @@
+import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, inject, it } from "vitest";
-import { SCREENS } from "../site/src/screens/screens.ts";
 import { launchChromium } from "./support/browser.ts";
 import { hydrated, newContext, open } from "./support/site-page.ts";
 
@@ -22,6 +22,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The screens the build drew, with the pages that show each (the manifest site/scripts/screen-pictures.ts writes). */
+const SCREENS = Object.entries(
+  JSON.parse(
+    readFileSync(new URL("../site/build/img/screens/screens.json", import.meta.url), "utf8"),
+  ) as Record<string, { pages: string[] }>,
+).map(([id, s]) => ({ id, pages: s.pages }));
 const PAGES = [...new Set(SCREENS.flatMap((s) => s.pages))];
 const cases = (["en", "fr"] as const).flatMap((locale) =>
   PAGES.map((path) => ({

@@ -385,7 +385,6 @@ export function screenSvg(screen: ScreenDescription, locale: Locale): { svg: str
         break;
       }
       case "link":
-      case "button":
         throw new Error("unreachable");
     }
     parts.push(drawn.svg);
