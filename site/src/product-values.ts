@@ -1,6 +1,6 @@
 /**
  * The numbers the pages state, read from the product: the server's settings and their defaults
- * (packages/server/src/config.ts) and the fixed limits of the code (request bodies, JSON nesting, headers, the
+ * (packages/server/src/config-registry.ts) and the fixed limits of the code (request bodies, JSON nesting, headers, the
  * grid the API accepts, a Planning text cell). Pages render them with a token (src/plugins/product-values.ts)
  * and site/test/stated-values.test.ts compares every number a page states about them with these values.
  * Node only: read at build time and by the tests, never shipped to the browser.
@@ -9,29 +9,14 @@ import { readFileSync } from "node:fs";
 import { maxHeaderSize } from "node:http";
 import { fileURLToPath } from "node:url";
 import { ERROR_CODES } from "@qibates/provider";
+import type { Accepts } from "@qibates/server/setting-accepts";
 import createJiti from "jiti";
 import { parse } from "yaml";
 
-/** A setting of the server's registry (packages/server/src/config.ts), as far as the pages need it. */
-/** What a setting accepts, as the server's registry declares it (`Accepts` in packages/server/src/config.ts). */
-export type SettingAccepts =
-  | { readonly kind: "integer"; readonly min: number; readonly max: number }
-  | { readonly kind: "boolean" }
-  | { readonly kind: "oneOf"; readonly values: readonly string[] }
-  | { readonly kind: "url"; readonly protocols: readonly string[] }
-  | { readonly kind: "list"; readonly values?: readonly string[] }
-  | { readonly kind: "text" }
-  | { readonly kind: "file" }
-  | { readonly kind: "host" }
-  | { readonly kind: "proxies"; readonly maxHops: number; readonly ranges: readonly string[] }
-  | { readonly kind: "tenant"; readonly values: readonly string[] }
-  | {
-      readonly kind: "upstream";
-      readonly connectors: readonly string[];
-      readonly protocols: readonly string[];
-    }
-  | { readonly kind: "emails" };
+/** What a setting accepts, as the server's registry declares it. */
+export type SettingAccepts = Accepts;
 
+/** A setting of the server's registry (packages/server/src/config-registry.ts), as far as the pages need it. */
 export interface ServerSetting {
   readonly env: string;
   readonly fallback: unknown;

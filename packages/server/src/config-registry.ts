@@ -13,38 +13,14 @@ import { availableParallelism } from "node:os";
 import { getHeapStatistics } from "node:v8";
 import { CONNECTORS, type Connector, isConnector } from "@qibates/provider";
 import { checkProviderAddress, DEMO_HOST } from "./provider-address.ts";
+import type { Accepts } from "./setting-accepts.ts";
 import { SnapshotUsers } from "./snapshot-users.ts";
 
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
 }
 
-/**
- * What a setting accepts, read from its parser: the settings reference states it beside the default, so that the
- * range a page gives is the one the start-up check applies.
- */
-export type Accepts =
-  | { readonly kind: "integer"; readonly min: number; readonly max: number }
-  | { readonly kind: "boolean" }
-  | { readonly kind: "oneOf"; readonly values: readonly string[] }
-  | { readonly kind: "url"; readonly protocols: readonly string[] }
-  | { readonly kind: "list"; readonly values?: readonly string[] }
-  | { readonly kind: "text" }
-  | { readonly kind: "file" }
-  /** An IP address (IPv4 or IPv6) or a host name. */
-  | { readonly kind: "host" }
-  /** Off, a number of proxies up to `maxHops`, or proxies' addresses, CIDR ranges and the named `ranges`. */
-  | { readonly kind: "proxies"; readonly maxHops: number; readonly ranges: readonly string[] }
-  /** One of the named `values`, a tenant ID or a domain name. */
-  | { readonly kind: "tenant"; readonly values: readonly string[] }
-  /** `connector=providerAddress`: one of the `connectors` and an address with one of the `protocols`. */
-  | {
-      readonly kind: "upstream";
-      readonly connectors: readonly string[];
-      readonly protocols: readonly string[];
-    }
-  /** E-mail addresses (`name@domain`), separated by commas. */
-  | { readonly kind: "emails" };
+export type { Accepts };
 
 type Parser<T> = ((raw: string) => T) & { readonly accepts: Accepts };
 
