@@ -1,7 +1,6 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ConnectorHarness, openConnectorHarness } from "../../src/answer-key.ts";
+import { countingStandIn, roundTrips } from "../support/counting-stand-in.ts";
 
 /**
  * Member selection and a big first sheet through essbase-stndln cost what they show, not the dimension. A cube
@@ -49,57 +48,8 @@ function bigOutline() {
   };
 }
 
-/** The longest chain of requests each sent once the one before it was answered: the round trips waited for. */
-function roundTrips(spans: readonly (readonly [number, number])[]): number {
-  const depth = spans.map(() => 0);
-  spans.forEach(([arrived], i) => {
-    for (let j = 0; j < spans.length; j++) {
-      const before = spans[j] as readonly [number, number];
-      if (j !== i && before[1] < arrived) depth[i] = Math.max(depth[i] as number, depth[j] as number);
-    }
-    depth[i] = (depth[i] as number) + 1;
-  });
-  return Math.max(0, ...depth);
-}
-
 /** What the stand-in holds each request: requests sent at once all arrive before the first answer. */
 const HOLD_MS = 100;
-
-/** A proxy to `target` that counts the requests passed on, and when each arrived and was answered. */
-async function countingStandIn(target: URL) {
-  const seen: string[] = [];
-  const spans: [number, number][] = [];
-  let events = 0;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    const span: [number, number] = [events++, Number.POSITIVE_INFINITY];
-    spans.push(span);
-    res.once("finish", () => {
-      span[1] = events++;
-    });
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks);
-      seen.push(`${req.method} ${decodeURIComponent(req.url ?? "")}`);
-      const up = http.request(
-        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      up.on("error", () => res.destroy());
-      setTimeout(() => up.end(body), HOLD_MS);
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as AddressInfo;
-  const reset = () => {
-    seen.length = 0;
-    spans.length = 0;
-  };
-  return { seen, spans, port, reset, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 describe("essbase-stndln: member selection and a big first sheet on a 7,000-member cube", () => {
   let h: ConnectorHarness;
@@ -142,7 +92,10 @@ describe("essbase-stndln: member selection and a big first sheet on a 7,000-memb
       cube: "Sel",
       via: "essbase-stndln",
     });
-    standIn = await countingStandIn(new URL(h.wireAddress));
+    standIn = await countingStandIn(new URL(h.wireAddress), {
+      record: (req) => `${req.method} ${decodeURIComponent(req.url ?? "")}`,
+      holdMs: HOLD_MS,
+    });
   }, 240_000);
 
   afterAll(async () => {

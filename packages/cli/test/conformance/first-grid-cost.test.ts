@@ -1,7 +1,6 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ConnectorHarness, openConnectorHarness } from "../../src/answer-key.ts";
+import { countingStandIn, roundTrips } from "../support/counting-stand-in.ts";
 
 /**
  * A grid costs the grid, not the outline. A cube with a dimension of 10,100 members (100 parents of
@@ -37,62 +36,11 @@ function bigOutline() {
 }
 
 /**
- * The longest chain of requests each sent once the one before it was answered (`[arrived, answered]` spans, in
- * the stand-in's order of events): the round trips a caller waits for, one after the other.
- */
-function roundTrips(spans: readonly (readonly [number, number])[]): number {
-  const depth = spans.map(() => 0);
-  spans.forEach(([arrived], i) => {
-    for (let j = 0; j < spans.length; j++) {
-      const before = spans[j] as readonly [number, number];
-      if (j !== i && before[1] < arrived) depth[i] = Math.max(depth[i] as number, depth[j] as number);
-    }
-    depth[i] = (depth[i] as number) + 1;
-  });
-  return Math.max(0, ...depth);
-}
-
-/**
  * What the stand-in holds each request before passing it on: a server a little away, so that the requests a
  * connector sends at once all arrive before the first answer (in one process, answers could otherwise overtake
  * the sending of the next, and count as round trips).
  */
 const HOLD_MS = 100;
-
-/**
- * A proxy to `target` that counts the requests passed on: method, path and query, then the body; `spans`, when each
- * arrived and when its answer was sent, as event numbers (an order, not a time).
- */
-async function countingStandIn(target: URL) {
-  const seen: string[] = [];
-  const spans: [number, number][] = [];
-  let events = 0;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    const span: [number, number] = [events++, Number.POSITIVE_INFINITY];
-    spans.push(span);
-    res.once("finish", () => {
-      span[1] = events++;
-    });
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks);
-      seen.push(`${req.method} ${req.url} ${body.toString("utf8")}`);
-      const up = http.request(
-        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      up.on("error", () => res.destroy());
-      setTimeout(() => up.end(body), HOLD_MS);
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as AddressInfo;
-  return { seen, spans, port, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 const SHEET = [
   ["", "Q1", "Q2"],
@@ -165,7 +113,10 @@ describe.each(["essbase-stndln", "ssas", "essbase"] as const)(
         cube: "Wide",
         via,
       });
-      standIn = await countingStandIn(new URL(h.wireAddress));
+      standIn = await countingStandIn(new URL(h.wireAddress), {
+        record: (req, body) => `${req.method} ${req.url} ${body.toString("utf8")}`,
+        holdMs: HOLD_MS,
+      });
       loginid = await login();
     }, 240_000);
 

@@ -1,7 +1,6 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ConnectorHarness, openConnectorHarness } from "../../src/answer-key.ts";
+import { countingStandIn, roundTrips } from "../support/counting-stand-in.ts";
 
 /**
  * Member selection and a big first sheet through the essbase connector (Smart View) cost what they show, not the
@@ -37,56 +36,8 @@ function bigOutline() {
   };
 }
 
-/**
- * The longest chain of requests each sent once the one before it was answered (`[arrived, answered]` spans, in
- * the stand-in's order of events): the round trips a caller waits for, one after the other.
- */
-function roundTrips(spans: readonly (readonly [number, number])[]): number {
-  const depth = spans.map(() => 0);
-  spans.forEach(([arrived], i) => {
-    for (let j = 0; j < spans.length; j++) {
-      const before = spans[j] as readonly [number, number];
-      if (j !== i && before[1] < arrived) depth[i] = Math.max(depth[i] as number, depth[j] as number);
-    }
-    depth[i] = (depth[i] as number) + 1;
-  });
-  return Math.max(0, ...depth);
-}
-
 /** What the stand-in holds each request before passing it on: a server a little away. */
 const HOLD_MS = 60;
-
-/** A proxy to `target` that records each request's body (the Smart View message) and its span. */
-async function countingStandIn(target: URL) {
-  const seen: string[] = [];
-  const spans: [number, number][] = [];
-  let events = 0;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    const span: [number, number] = [events++, Number.POSITIVE_INFINITY];
-    spans.push(span);
-    res.once("finish", () => {
-      span[1] = events++;
-    });
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks);
-      seen.push(body.toString("utf8"));
-      const up = http.request(
-        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      up.on("error", () => res.destroy());
-      setTimeout(() => up.end(body), HOLD_MS);
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as AddressInfo;
-  return { seen, spans, port, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 /** The message a request carries (`req_X`). */
 const messageOf = (body: string) => /<req_(\w+)>/.exec(body)?.[1] ?? "?";
@@ -126,7 +77,10 @@ describe("essbase (Smart View): member selection asked of the server", () => {
       cube: "Wide",
       via: "essbase",
     });
-    standIn = await countingStandIn(new URL(h.wireAddress));
+    standIn = await countingStandIn(new URL(h.wireAddress), {
+      record: (_req, body) => body.toString("utf8"),
+      holdMs: HOLD_MS,
+    });
   }, 240_000);
 
   afterAll(async () => {

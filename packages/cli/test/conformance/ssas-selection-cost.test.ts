@@ -1,7 +1,6 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ConnectorHarness, openConnectorHarness } from "../../src/answer-key.ts";
+import { countingStandIn } from "../support/counting-stand-in.ts";
 
 /**
  * Member selection and a big first sheet through `ssas`, counted: a cube with an Entity dimension of about 3,100
@@ -49,36 +48,6 @@ function outline() {
   };
 }
 
-/** A proxy to `target` that counts the requests passed on (each body kept) and the bytes answered. */
-async function countingStandIn(target: URL) {
-  const seen: string[] = [];
-  const answered: number[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks);
-      seen.push(body.toString("utf8"));
-      const up = http.request(
-        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          const at = answered.push(0) - 1;
-          answer.on("data", (c: Buffer) => {
-            answered[at] = (answered[at] ?? 0) + c.length;
-          });
-          answer.pipe(res);
-        },
-      );
-      up.on("error", () => res.destroy());
-      up.end(body);
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as AddressInfo;
-  return { seen, answered, port, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
 /** A request that lists a member's children or a dimension's members through the rowsets. */
 const lists = (r: string) =>
   r.includes("MDSCHEMA_MEMBERS") && (r.includes("<DIMENSION_UNIQUE_NAME>") || r.includes("<TREE_OP>1<"));
@@ -107,7 +76,9 @@ describe("ssas: member selection and a big sheet on a 3,100-member dimension", (
       cube: "Wide",
       via: "ssas",
     });
-    standIn = await countingStandIn(new URL(h.wireAddress));
+    standIn = await countingStandIn(new URL(h.wireAddress), {
+      record: (_req, body) => body.toString("utf8"),
+    });
   }, 240_000);
 
   afterAll(async () => {
