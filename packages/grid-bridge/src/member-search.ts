@@ -59,6 +59,19 @@ export function searchAnswer(
 }
 
 /**
+ * The order in which a search of every dimension visits them, as the demo's search does: the base dimensions in
+ * outline order, then the attribute dimensions. Remote connectors read it of their server's dimension list.
+ */
+export function searchOrder(
+  dimensions: readonly { readonly name: string; readonly type?: string | null }[],
+): string[] {
+  return [
+    ...dimensions.filter((d) => d.type !== "attribute"),
+    ...dimensions.filter((d) => d.type === "attribute"),
+  ].map((d) => d.name);
+}
+
+/**
  * `nav/search` over an outline the provider holds (the embedded engine's, or the one a remote connector rebuilt
  * from its server's members): the members of `dimension` (or of every dimension, base then attribute, in outline
  * order) whose name or alias in `table` matches ({@link searchAnswer}); shared members are found through their

@@ -28,6 +28,7 @@ import {
   queryMembers,
   resolveRow,
   searchAnswerOf,
+  searchOrder,
   submitStatusesOf,
 } from "@qibates/grid-bridge";
 import {
@@ -434,10 +435,7 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
       throw dimensionUnknown(input.dimension, cube.cube);
     }
     if (hits === null) return super.searchMembers(session, ref, input);
-    const order = [
-      ...dims.dimensions.filter((d) => d.type !== "attribute"),
-      ...dims.dimensions.filter((d) => d.type === "attribute"),
-    ].map((d) => d.name);
+    const order = searchOrder(dims.dimensions);
     return searchAnswerOf(input, table, hits, order);
   }
 

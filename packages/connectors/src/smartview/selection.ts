@@ -1,6 +1,6 @@
 import type { components } from "@qibates/client/schema";
 import type { MembersOnDemand, SearchCandidate } from "@qibates/grid-bridge";
-import { remoteAliasTable, remoteDimension, searchAnswer } from "@qibates/grid-bridge";
+import { remoteAliasTable, remoteDimension, searchAnswer, searchOrder } from "@qibates/grid-bridge";
 import { enumMembersBody, svList, svText } from "@qibates/protocols/smartview";
 import type { CubeRef, FilterInput, SearchInput } from "@qibates/provider";
 import { ProviderError } from "@qibates/provider";
@@ -270,10 +270,7 @@ export async function searchFromServer(
   const table = remoteAliasTable(remote, input.aliasTable, "aliastable");
   const dims =
     input.dimension === null
-      ? [
-          ...remote.dimensions.filter((d) => d.type !== "attribute"),
-          ...remote.dimensions.filter((d) => d.type === "attribute"),
-        ].map((d) => d.name)
+      ? searchOrder(remote.dimensions)
       : [remoteDimension(remote, input.dimension, cube.cube, "dimension").name];
   const base = remote.dimensions.filter((d) => d.type !== "attribute");
   const pattern = keywordPattern(input.keyword, input.matchWholeWord).replace(/"/g, "");
@@ -379,10 +376,7 @@ async function searchByLists(
   const table = remoteAliasTable(remote, input.aliasTable, "aliastable");
   const dims =
     input.dimension === null
-      ? [
-          ...remote.dimensions.filter((d) => d.type !== "attribute"),
-          ...remote.dimensions.filter((d) => d.type === "attribute"),
-        ].map((d) => d.name)
+      ? searchOrder(remote.dimensions)
       : [remoteDimension(remote, input.dimension, cube.cube, "dimension").name];
   const base = remote.dimensions.filter((d) => d.type !== "attribute");
   if (dims.some((dimension) => !base.some((d) => !same(d.name, dimension)))) return null;

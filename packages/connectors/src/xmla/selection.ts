@@ -1,7 +1,13 @@
 import type { components } from "@qibates/client/schema";
 import type { Member } from "@qibates/engine";
 import { applyApiFilter } from "@qibates/engine/members";
-import { engineError, knownAliasTable, type MembersOnDemand, searchAnswer } from "@qibates/grid-bridge";
+import {
+  engineError,
+  knownAliasTable,
+  type MembersOnDemand,
+  searchAnswer,
+  searchOrder,
+} from "@qibates/grid-bridge";
 import { bracket, type DataSet } from "@qibates/protocols/xmla";
 import { type FilterInput, ProviderError, type SearchInput } from "@qibates/provider";
 import { UNREADABLE } from "../net/unreadable.ts";
@@ -248,13 +254,7 @@ export async function xmlaSearch(
   const [{ aliasTables }, shape] = await Promise.all([c.members.dimensions(), c.source.shape()]);
   // Only the table XMLA carries (captions: `Default`) is searched; another is refused as the demo refuses it.
   knownAliasTable(aliasTables, input.aliasTable, "aliastable");
-  const names =
-    input.dimension === null
-      ? [
-          ...shape.dimensions.filter((d) => d.type !== "attribute"),
-          ...shape.dimensions.filter((d) => d.type === "attribute"),
-        ].map((d) => d.name)
-      : [input.dimension];
+  const names = input.dimension === null ? searchOrder(shape.dimensions) : [input.dimension];
   const hierarchies: Hierarchy[] = [];
   for (const name of names) {
     const h = hierarchyOf(shape, name);
