@@ -553,8 +553,8 @@ export const ERROR_CODES = {
   },
   QB_ERR_OAUTH_STATE: {
     status: 400,
-    en: "The sign-in request has expired or was altered; start again from generatekey.",
-    fr: "La demande de connexion a expiré ou a été modifiée ; recommencez depuis generatekey.",
+    en: "The sign-in request has expired or was altered; open the key page again.",
+    fr: "La demande d'identification a expiré ou a été modifiée ; rouvrez la page de clé.",
     when: "The OAuth callback state is unknown, reused or older than 10 minutes.",
     whenFr: "Le state du retour OAuth est inconnu, réutilisé ou date de plus de 10\u00a0minutes.",
   },

@@ -28,6 +28,8 @@ function namesIn(text: string): string[] {
   const found: string[] = [];
   for (const m of text.matchAll(/\bsettings\.[A-Za-z]+/g)) found.push(m[0]);
   for (const m of text.matchAll(/\bQB_[A-Z_]+/g)) found.push(m[0]);
+  // The key page's routes, which a user reaches by a link, never by name.
+  for (const m of text.matchAll(/\b(?:generatekey|listkeys|deletekey)\b/g)) found.push(m[0]);
   for (const env of SETTINGS) if (new RegExp(`(?<![\\w])${env}(?![\\w])`).test(text)) found.push(env);
   // A connector value, as the API spells it (lower case), not a product's name ("Essbase", "Planning") nor a
   // part of an address's path ("/essbase/japi").
