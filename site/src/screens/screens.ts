@@ -158,7 +158,7 @@ export const SCREENS: readonly ScreenDescription[] = [
           },
           {
             text: VISION_TEST,
-            detail: same("PBCS · https://planning.example.com"),
+            detail: same("PBCS · https://planning.example.com/HyperionPlanning/SmartView"),
             actions: [LOG_IN, EDIT, DELETE],
           },
         ],
@@ -198,7 +198,7 @@ export const SCREENS: readonly ScreenDescription[] = [
   ),
   login(
     "login-planning",
-    same("Vision TEST · PBCS · https://planning.example.com"),
+    same("Vision TEST · PBCS · https://planning.example.com/HyperionPlanning/SmartView"),
     same("jane.doe@acme.com"),
     {
       en: "The login screen of a PBCS connection: only the password is left to type",
@@ -336,7 +336,11 @@ export const SCREENS: readonly ScreenDescription[] = [
           { text: same("New York"), depth: 2, checked: true },
           { text: same("Massachusetts"), depth: 2, checked: true },
           { text: same("Florida"), depth: 2, checked: true },
+          { text: same("Connecticut"), depth: 2, checked: true },
+          { text: same("New Hampshire"), depth: 2, checked: true },
           { text: same("West"), depth: 1, expanded: false },
+          { text: same("South"), depth: 1, expanded: false },
+          { text: same("Central"), depth: 1, expanded: false },
         ],
       },
       {
@@ -346,6 +350,8 @@ export const SCREENS: readonly ScreenDescription[] = [
           { text: same("New York"), actions: [same("↑"), same("↓"), same("✕")] },
           { text: same("Massachusetts"), actions: [same("↑"), same("↓"), same("✕")] },
           { text: same("Florida"), actions: [same("↑"), same("↓"), same("✕")] },
+          { text: same("Connecticut"), actions: [same("↑"), same("↓"), same("✕")] },
+          { text: same("New Hampshire"), actions: [same("↑"), same("↓"), same("✕")] },
         ],
       },
       {
@@ -365,7 +371,6 @@ export const SCREENS: readonly ScreenDescription[] = [
   {
     id: "settings-essbase",
     title: { en: "Settings", fr: "Paramètres" },
-    context: same("Sheet1"),
     caption: {
       en: "The Settings screen of a sheet, every setting at its default",
       fr: "L'écran Paramètres d'une feuille, chaque paramètre à sa valeur par défaut",
