@@ -20,17 +20,19 @@ interface Command {
   args: string[];
 }
 
-/** The scripts of `scripts/` that npm's scripts and CI run, as their runner starts them. */
+/** The scripts (of `scripts/`, or the site's `site/scripts/`) that npm's scripts and CI run, as their runner starts them. */
 function entryScripts(): Command[] {
   const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
     scripts: Record<string, string>;
   };
   const text = [...Object.values(pkg.scripts), readFileSync(join(ROOT, ".ci/run"), "utf8")].join("\n");
-  const files = new Set([...text.matchAll(/\bscripts\/([\w-]+\.(?:mjs|sh))\b/g)].map((m) => m[1] as string));
+  const files = new Set(
+    [...text.matchAll(/(?<![\w/.-])((?:site\/)?scripts\/[\w-]+\.(?:mjs|sh))\b/g)].map((m) => m[1] as string),
+  );
   return [...files].map((file) => ({
-    name: `scripts/${file}`,
+    name: file,
     program: file.endsWith(".sh") ? "bash" : process.execPath,
-    args: [join(ROOT, "scripts", file)],
+    args: [join(ROOT, file)],
   }));
 }
 

@@ -200,8 +200,25 @@ function fetchScalarAtInstall() {
 
 // Run as the site's prebuild step (`--fetch-scalar`: the install step above); imported by its tests for the
 // functions above.
+const USAGE = `Usage: node site/scripts/prepare-static.mjs [--fetch-scalar]
+
+Writes what the site's build serves as it is: the API reference's browser files (static/scalar/, from the pinned
+@scalar/api-reference tarball, checked against api-reference-bundle's lockfile) and the contract in both languages
+(static/openapi/). The site's build runs it first.
+
+  --fetch-scalar   only fetch the pinned tarball into the cache, checked against the lockfile (npm install runs
+                   this); a failed fetch warns, and the build fetches again
+  --help           print this and do nothing else`;
+
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  if (process.argv[2] === "--fetch-scalar") {
+  const args = process.argv.slice(2);
+  const unknown = args.find((a) => a !== "--fetch-scalar" && a !== "--help");
+  if (args.includes("--help")) {
+    console.log(USAGE);
+  } else if (unknown !== undefined) {
+    console.error(`prepare-static: unknown option ${unknown}\n\n${USAGE}`);
+    process.exitCode = 2;
+  } else if (args.includes("--fetch-scalar")) {
     fetchScalarAtInstall();
   } else {
     prepareScalar();
