@@ -613,7 +613,9 @@ export function acceptsCell(setting: Pick<ServerSetting, "env" | "accepts">, loc
   const en = locale === "en";
   switch (a.kind) {
     case "integer":
-      return a.unit === undefined ? range(a.min, a.max, unitOf(setting.env), locale) : countRange(a.min, a.max, a.unit, locale);
+      return a.unit === undefined
+        ? range(a.min, a.max, unitOf(setting.env), locale)
+        : countRange(a.min, a.max, a.unit, locale);
     case "boolean":
       return either(["true", "false"], locale);
     case "oneOf":

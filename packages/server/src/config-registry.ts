@@ -77,12 +77,15 @@ function membersHeldDefault(): number {
 
 /** A whole number from `min` to `max`; `unit` names what a plain count counts, for the settings reference. */
 const integer = (min: number, max: number, unit?: { en: string; fr: string }): Parser<number> =>
-  accepting(unit === undefined ? { kind: "integer", min, max } : { kind: "integer", min, max, unit }, (raw) => {
-    if (!/^-?\d+$/.test(raw.trim())) throw new ConfigError(`must be a whole number, got "${raw}"`);
-    const n = Number(raw);
-    if (n < min || n > max) throw new ConfigError(`must be between ${min} and ${max}, got ${n}`);
-    return n;
-  });
+  accepting(
+    unit === undefined ? { kind: "integer", min, max } : { kind: "integer", min, max, unit },
+    (raw) => {
+      if (!/^-?\d+$/.test(raw.trim())) throw new ConfigError(`must be a whole number, got "${raw}"`);
+      const n = Number(raw);
+      if (n < min || n > max) throw new ConfigError(`must be between ${min} and ${max}, got ${n}`);
+      return n;
+    },
+  );
 
 const text: Parser<string> = accepting({ kind: "text" }, (raw) => raw);
 
