@@ -21,7 +21,6 @@ import {
   type OperationOwner,
   operationError,
   retryAfterSeconds,
-  watchingLongCall,
 } from "./long-operations.ts";
 import { CONNECTORS, type Connector, isConnector } from "./provider-address.ts";
 import { requestLocale } from "./request-locale.ts";
@@ -65,6 +64,8 @@ export interface CallContext<Id extends OperationId = OperationId> {
   sessionCalls: SessionCalls;
   /** What the call hands the provider with its session (its deadline, its signal): `ProviderSession.call`. */
   call: ProviderCall;
+  /** Told when the handler hands its long step to the provider (`longCall`), for `Prefer: respond-async`. */
+  handOver(): void;
 }
 
 /**
@@ -489,9 +490,8 @@ export function registerApi(
             services,
             sessionCalls,
             call,
+            handOver,
           });
-        const work = (call: ProviderCall) =>
-          op.longRunning ? watchingLongCall(handOver, () => run(call)) : run(call);
         // `Prefer: respond-async`: a call still running after the caller's wait goes on as an operation, if the key
         // has room for one more (OPERATIONS_PER_KEY); refused before it runs otherwise, nothing done or stored.
         const preference = op.longRunning
@@ -505,7 +505,7 @@ export function registerApi(
         const connectionSeconds = services.config.connectionTimeoutSeconds;
         // Settled once the sessions the call used count their idle time from its end (202 or not).
         const call = sessionCalls.around(
-          deadline ? withDeadline(op, connectionSeconds, work) : work(unboundedCall(op)),
+          deadline ? withDeadline(op, connectionSeconds, run) : run(unboundedCall(op)),
         );
         let result: Awaited<typeof call>;
         if (deadline && !op.longRunning) {
