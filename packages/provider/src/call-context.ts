@@ -1,8 +1,9 @@
 /**
  * What one call of the API (or one request of a wire endpoint) hands every request it makes to a provider's server,
- * passed explicitly with the session (`ProviderSession.call`, `LoginInput.call`) from the route to the provider and
- * on to the network rules: the signal that stops the call's requests, the time past which none is sent, the client
- * a login is passed on for, and whether the call asks the server for a change. The server makes one per call, where
+ * passed explicitly with the session (`ProviderSession.call`, `LoginInput.call`) from the route to the provider: the
+ * signal that stops the call's requests, the time past which none is sent, the client a login is passed on for,
+ * and whether the call asks the server for a change (how the connectors hand it to their requests: ARCHITECTURE.md,
+ * "The call's context"). The server makes one per call, where
  * its deadline starts; a tool or a test that runs outside any call says so with {@link CallContext.unbounded}.
  */
 export interface CallContext {
@@ -36,9 +37,5 @@ export const CallContext = {
    */
   forClient(address: string): CallContext {
     return { ...CallContext.unbounded(), client: address };
-  },
-  /** Whether `call`'s requests may no longer be sent: its signal aborted or its deadline passed. */
-  ended(call: CallContext, now = Date.now()): boolean {
-    return call.signal.aborted || now >= call.deadline;
   },
 } as const;
