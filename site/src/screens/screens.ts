@@ -222,12 +222,6 @@ const SETTING_PAGES: readonly [string, string][] = [
   ["Without indentation", "WithoutIndentation"],
 ];
 
-/** A value as a caption says it: a switch's state in lower case, a text or a choice as the screen shows it. */
-const spoken = (f: Field, locale: Locale): string => {
-  const value = f.value?.[locale] ?? "";
-  return f.kind === "toggle" ? value.toLowerCase() : value;
-};
-
 /**
  * A setting's page shows the section of the Settings screen that holds it, that setting highlighted: drawn from
  * the sections above, so the page's picture and the whole screen's cannot differ. Its id is `setting-` and the
@@ -243,8 +237,8 @@ function settingView(label: string, page: string): ScreenDescription {
     context: SHEET,
     contextKind: "sheet",
     caption: {
-      en: `The ${section.label.en} section of the Settings screen: ${target.label.en} at its default, ${spoken(target, "en")}`,
-      fr: `La section ${section.label.fr} de l'écran Paramètres : ${target.label.fr} à sa valeur par défaut, ${spoken(target, "fr")}`,
+      en: `The ${section.label.en} section of the Settings screen: ${target.label.en} at its default (${target.value?.en})`,
+      fr: `La section ${section.label.fr} de l'écran Paramètres : ${target.label.fr} à sa valeur par défaut (${target.value?.fr})`,
     },
     fields: [
       { kind: "group", label: section.label },
