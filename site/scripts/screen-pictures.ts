@@ -70,7 +70,13 @@ const WORDS = {
     grayed: "grayed",
     buttons: (labels: string) => `buttons ${labels}`,
     and: " and ",
-    connection: (name: string) => `logged in to ${name}`,
+    highlighted: "highlighted",
+    context: {
+      connection: (name: string) => `logged in to ${name}`,
+      sheet: (name: string) => `sheet ${name}`,
+      form: (name: string) => `form ${name}`,
+      cube: (name: string) => `cube ${name}`,
+    },
   },
   fr: {
     pane: (title: string) => `Le volet QiBates, ${title}`,
@@ -97,7 +103,13 @@ const WORDS = {
     grayed: "grisé",
     buttons: (labels: string) => `boutons ${labels}`,
     and: " et ",
-    connection: (name: string) => `session ouverte sur ${name}`,
+    highlighted: "mis en évidence",
+    context: {
+      connection: (name: string) => `session ouverte sur ${name}`,
+      sheet: (name: string) => `feuille ${name}`,
+      form: (name: string) => `formulaire ${name}`,
+      cube: (name: string) => `cube ${name}`,
+    },
   },
 } as const;
 
@@ -387,6 +399,12 @@ export function screenSvg(screen: ScreenDescription, locale: Locale): { svg: str
       case "link":
         throw new Error("unreachable");
     }
+    // The field the page is about: a tinted band behind it, an accent bar on its left.
+    if (f.highlighted)
+      parts.push(
+        `<rect x="2" y="${y}" width="${PANE_W - 4}" height="${drawn.height - 2}" fill="${SELECTED_FILL}" data-highlighted=""/>`,
+        `<rect x="2" y="${y}" width="3" height="${drawn.height - 2}" fill="${ACCENT}"/>`,
+      );
     parts.push(drawn.svg);
     y += drawn.height;
   }
@@ -415,8 +433,13 @@ export function screenSvg(screen: ScreenDescription, locale: Locale): { svg: str
   return { svg, height };
 }
 
-/** One field in words, for the alt text. */
+/** One field in words, for the alt text; the field a page is about says so. */
 function describeField(f: Field, locale: Locale): string {
+  const said = describeFieldAlone(f, locale);
+  return f.highlighted ? `${said} (${WORDS[locale].highlighted})` : said;
+}
+
+function describeFieldAlone(f: Field, locale: Locale): string {
   const w = WORDS[locale];
   const label = t(f.label, locale);
   const value = t(f.value, locale);
@@ -471,7 +494,7 @@ export function altText(screen: ScreenDescription, locale: Locale): string {
   const title = t(screen.title, locale);
   const context = t(screen.context, locale);
   const name = title === "☰" ? t(screen.fields[0]?.label, locale) : title;
-  const head = `${name === "QiBates" ? w.pane("").replace(/, $/, "") : w.pane(name)}${context ? ` (${w.connection(context)})` : ""}`;
+  const head = `${name === "QiBates" ? w.pane("").replace(/, $/, "") : w.pane(name)}${context ? ` (${w.context[screen.contextKind ?? "connection"](context)})` : ""}`;
   // Each part gets the language's typography on its own; the separator is written as the language writes it
   // (a French semicolon after an address would otherwise lose its space).
   const fields = screen.fields.map((f) => fr(locale, describeField(f, locale)));

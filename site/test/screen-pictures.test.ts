@@ -26,12 +26,20 @@ const ROOTS: Record<Locale, string> = {
 };
 const LOCALES: readonly Locale[] = ["en", "fr"];
 
-/** The pages that document a screen: every page under understanding-the-app, and the listed ones. */
+/** The pages of a folder of docs/QiBates, without `.md`. */
+const pagesUnder = (folder: string): string[] =>
+  listFiles(join(ROOTS.en, folder), /\.mdx?$/).map((f) => `${folder}/${f.replace(/\.mdx?$/, "")}`);
+
+/**
+ * The pages that document a screen: every page under understanding-the-app, every setting's page (each shows its
+ * section of the Settings screen), and the listed ones.
+ */
 const SCREEN_PAGES: string[] = [
-  ...listFiles(join(ROOTS.en, "understanding-the-app"), /\.mdx?$/).map(
-    (f) => `understanding-the-app/${f.replace(/\.mdx?$/, "")}`,
-  ),
-  ...SCREEN_PAGES_OUTSIDE_UNDERSTANDING,
+  ...new Set([
+    ...pagesUnder("understanding-the-app"),
+    ...pagesUnder("features/settings"),
+    ...SCREEN_PAGES_OUTSIDE_UNDERSTANDING,
+  ]),
 ];
 
 const source = (page: string, locale: Locale): string =>
@@ -41,18 +49,40 @@ const source = (page: string, locale: Locale): string =>
 const shown = (src: string): string[] =>
   [...src.matchAll(/<ScreenPicture screen="([^"]+)" \/>/g)].map((m) => m[1] ?? "");
 
-/** The section of a page that holds its first picture: from the heading before it to the next heading. */
+/** A page's text without its front matter, imports and generated blocks (the capability table's, not the page's). */
+function bodyOf(src: string): string {
+  return src
+    .replace(/^---\n[\s\S]*?\n---\n/, "")
+    .replace(/^import .*$/gm, "")
+    .replace(/\{\/\* generated:([\w-]+)[\s\S]*?\{\/\* end generated:\1 \*\/\}/g, "");
+}
+
+/** The first heading of a page's sections (`## …`), or undefined. */
+const firstSection = (src: string): string | undefined => /^## .*$/m.exec(bodyOf(src))?.[0];
+
+/**
+ * Where a page describes the screen it shows: on the pages of understanding-the-app, their first section, What you
+ * see; on the others, their opening (title, sentences and picture, up to their first section).
+ */
 function pictureSection(src: string): string {
-  const body = src.replace(/^---\n[\s\S]*?\n---\n/, "");
-  const at = body.indexOf("<ScreenPicture");
-  const start = body.lastIndexOf("\n#", at);
-  const next = body.slice(at).search(/\n#{1,2} /);
-  return (
-    body
-      .slice(Math.max(start, 0), next < 0 ? undefined : at + next)
-      // Generated blocks are the capability table's, not the page's description of the screen.
-      .replace(/\{\/\* generated:([\w-]+)[\s\S]*?\{\/\* end generated:\1 \*\/\}/g, "")
-  );
+  const sections = bodyOf(src).split(/^(?=## )/m);
+  const seen = sections.find((section) => /^## (What you see|Ce que vous voyez)\b/.test(section));
+  return seen ?? sections[0] ?? "";
+}
+
+/**
+ * The blocks of a page's opening, between its title and its first section, as the reader meets them: a paragraph,
+ * a picture, the "Works on" line. Blank lines separate blocks; consecutive pictures are one block.
+ */
+function openingBlocks(src: string): string[] {
+  const source = src.replace(/^---\n[\s\S]*?\n---\n/, "").replace(/^import .*$/gm, "");
+  const title = source.search(/^# /m);
+  const rest = source.slice(title).split("\n").slice(1).join("\n");
+  const end = rest.search(/^## /m);
+  return (end < 0 ? rest : rest.slice(0, end))
+    .split(/\n\s*\n/)
+    .map((b) => b.trim())
+    .filter((b) => b && !/^\{\/\*.*\*\/\}$/s.test(b));
 }
 
 /** What a page quotes in bold, menu paths cut to their last step ("☰ › Connections" → "Connections"). */
@@ -81,6 +111,18 @@ function fieldLabels(screen: ScreenDescription, locale: Locale): string[] {
     ...(f.kind === "tabs" || menu ? (f.items ?? []).map((i) => say(i.text, locale)) : []),
     ...(f.items ?? []).flatMap((i) => (i.actions ?? []).map((a) => say(a, locale))),
   ]);
+}
+
+/**
+ * The labels a screen's pages must use. A setting's page shows its section of the Settings screen with that setting
+ * highlighted: the page names the section and the setting; the section's other settings have their own pages.
+ */
+function pageLabels(screen: ScreenDescription, locale: Locale): string[] {
+  if (!screen.fields.some((f) => f.highlighted)) return fieldLabels(screen, locale);
+  return fieldLabels(
+    { ...screen, fields: screen.fields.filter((f) => f.highlighted || f.kind === "group") },
+    locale,
+  );
 }
 
 /**
@@ -125,11 +167,29 @@ const NOT_SCREEN_LABELS: Record<string, Record<Locale, string[]>> = {
       "Sur le serveur de démonstration",
     ],
   },
-  // Excel's and Google Sheets' own menus, and the screens that come after activation (their pages show them).
-  "activation/First-launch": {
-    en: ["Home › QiBates", "Extensions › QiBates › Open QiBates", "Log in"],
-    fr: ["Accueil › QiBates", "Extensions › QiBates › Ouvrir QiBates", "Se connecter"],
+  // The Planning preferences, a section of the Planning Settings screen (its page shows it).
+  "features/settings/MissingLabel": {
+    en: ["Settings › Planning preferences"],
+    fr: ["Paramètres › Préférences Planning"],
   },
+  "features/settings/MissingSuppression": {
+    en: ["Suppress missing rows", "Suppress missing columns", "Settings › Planning preferences"],
+    fr: [
+      "Supprimer les lignes manquantes du formulaire",
+      "Supprimer les colonnes manquantes du formulaire",
+      "Paramètres › Préférences Planning",
+    ],
+  },
+  // What the setting does in the grid, not words of the pane.
+  "features/settings/MissingZero": { en: ["never submitted"], fr: ["jamais soumis"] },
+  "features/settings/UnknownMemberIndication": {
+    en: ["red border", "comment"],
+    fr: ["bordure rouge", "commentaire"],
+  },
+  // The command that reads the data, in the action bar.
+  "features/settings/NavigationWithoutData": { en: ["Refresh"], fr: ["Actualiser"] },
+  // What the page opens: a form, the idea.
+  "features/actions/OpenForm": { en: ["form"], fr: ["formulaire"] },
 };
 
 const dir = mkdtempSync(join(tmpdir(), "qb-screens-"));
@@ -157,11 +217,29 @@ describe("the pages that document a screen", () => {
       expect(shown(source(page, locale))).toEqual(expected);
     });
 
+    it.each(SCREEN_PAGES)(
+      "%s shows its screen right under its first paragraph, before the Works on line",
+      (page) => {
+        const src = source(page, locale);
+        const blocks = openingBlocks(src);
+        // The page template: one or two sentences, then the pictures (the screen, and the grid where the page has
+        // one), then "Works on" and the rest. Every screen the page shows is among those first pictures.
+        expect(blocks[0]).toMatch(/^[^<{#|*-]|^\*\*[^*]+\*\* /);
+        const lead: string[] = [];
+        for (const block of blocks.slice(1)) {
+          if (!/^<(ScreenPicture|GridPictures) /.test(block)) break;
+          lead.push(block);
+        }
+        expect(lead.length).toBeGreaterThan(0);
+        expect(shown(lead.join("\n"))).toEqual(shown(src));
+      },
+    );
+
     it.each(SCREEN_PAGES.filter((p) => p.startsWith("understanding-the-app/")))(
-      "%s shows its screen under its first section, What you see",
+      "%s describes its screen in its first section, What you see",
       (page) => {
         const heading = locale === "en" ? "## What you see" : "## Ce que vous voyez";
-        expect(pictureSection(source(page, locale)).trimStart().startsWith(heading)).toBe(true);
+        expect(firstSection(source(page, locale))).toBe(heading);
       },
     );
 
@@ -181,6 +259,29 @@ describe("the pages that document a screen", () => {
         expect(unknown).toEqual([]);
       },
     );
+  });
+
+  it.each(LOCALES)("show each setting at the default its page states (%s)", (locale) => {
+    const views = SCREENS.filter((s) => s.fields.some((f) => f.highlighted));
+    // One view per setting's page, each drawn from the Settings screen's description.
+    expect(views.flatMap((v) => v.pages).sort()).toEqual(pagesUnder("features/settings").sort());
+    for (const view of views) {
+      const field = view.fields.find((f) => f.highlighted) as Field;
+      const value = say(field.value, locale);
+      const src = source(view.pages[0] ?? "", locale);
+      // The value in bold or as code, with "default" in the same sentence: "It is **on** by default", "**A1** (the
+      // default)", "The default is `#Missing`".
+      const quoted = new RegExp(
+        `(\\*\\*|\`)${value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\*\\*|\`)`,
+        "gi",
+      );
+      const stated = [...src.matchAll(quoted)].some((m) =>
+        /default|défaut/i.test(
+          src.slice(Math.max(0, (m.index ?? 0) - 90), (m.index ?? 0) + m[0].length + 40),
+        ),
+      );
+      expect(stated, `${view.pages[0]} (${locale}): ${say(field.label, locale)} = ${value}`).toBe(true);
+    }
   });
 
   it("keep the exemptions to bold words their pages still quote", () => {
@@ -206,7 +307,7 @@ function fullPath(section: string, last: string): string {
 describe.each(SCREENS.map((s) => [s.id, s] as const))("the screen %s", (_id, screen) => {
   it.each(LOCALES)("names its fields with words its pages use (%s)", (locale) => {
     const pages = screen.pages.map((p) => source(p, locale).toLowerCase());
-    const missing = fieldLabels(screen, locale).filter(
+    const missing = pageLabels(screen, locale).filter(
       (l) => !pages.some((src) => src.includes(l.toLowerCase())),
     );
     expect(missing).toEqual([]);

@@ -61,6 +61,8 @@ export interface Field {
   described?: boolean;
   /** Buttons or links drawn on the same line as the field before. */
   inline?: boolean;
+  /** The field a page is about, drawn on a tinted band (a setting's page shows its section of the screen). */
+  highlighted?: boolean;
 }
 
 /** A user page that shows a screen: its path under docs/QiBates (and the French twin's), without `.md`. */
@@ -70,8 +72,10 @@ export interface ScreenDescription {
   id: string;
   /** The pane's title bar. */
   title: Text;
-  /** What the top bar shows on the right: the connection logged in to. */
+  /** What the top bar shows under the title: the connection logged in to, or what the screen acts on. */
   context?: Text;
+  /** What the context names (the alt text says so): a connection (the default), a sheet, a form or a cube. */
+  contextKind?: "connection" | "sheet" | "form" | "cube";
   /** What the picture shows, for its caption (a sentence, no full stop). */
   caption: Text;
   fields: Field[];
@@ -118,6 +122,131 @@ const menu = (entries: [string, string, boolean?][]): Field => ({
   label: { en: "Menu", fr: "Menu" },
   items: entries.map(([en, fr, disabled]) => ({ text: { en, fr }, ...(disabled ? { disabled } : {}) })),
 });
+
+const SETTINGS: Text = { en: "Settings", fr: "Paramètres" };
+/** The sheet the Settings screen acts on, as Excel names a workbook's first sheet in each language. */
+const SHEET: Text = { en: "Sheet1", fr: "Feuil1" };
+
+/** The settings of a sheet, by section of the Settings screen, each at its default. */
+const SHEET_SETTINGS: readonly { label: Text; settings: Field[] }[] = [
+  {
+    label: { en: "Data", fr: "Données" },
+    settings: [
+      setting("Missing label", "Libellé #Missing", same("#Missing"), "text"),
+      setting("Missing suppression", "Supprimer les lignes manquantes", OFF),
+      setting("Missing as zero", "Manquant affiché à zéro", OFF),
+      setting("Navigation without data", "Navigation sans données", OFF),
+      setting("Submit with large cell", "Soumission des cellules longues", OFF),
+    ],
+  },
+  {
+    label: { en: "Members", fr: "Membres" },
+    settings: [
+      {
+        ...setting(
+          "Display code and alias",
+          "Afficher le code et l'alias",
+          { en: "Member name only", fr: "Nom de membre seul" },
+          "dropdown",
+        ),
+        options: [
+          { en: "Alias only", fr: "Alias seul" },
+          { en: "Both", fr: "Les deux" },
+        ],
+      },
+      setting("Without indentation", "Sans mise en retrait", OFF),
+      setting("Unknown member indication", "Signalement des membres inconnus", ON),
+    ],
+  },
+  {
+    label: same("Zoom"),
+    settings: [
+      setting(
+        "Zoom in level",
+        "Niveau de zoom avant",
+        { en: "Next level", fr: "Niveau suivant" },
+        "dropdown",
+      ),
+      setting("Include Selection", "Inclure la sélection", ON),
+      setting("Within Selected Group", "Dans le groupe sélectionné", OFF),
+      setting("Remove Unselected Groups", "Enlever les groupes non sélectionnés", OFF),
+      setting("Ancestor position", "Position des ancêtres", { en: "Bottom", fr: "En bas" }, "dropdown"),
+    ],
+  },
+  {
+    label: { en: "Layout and format", fr: "Disposition et format" },
+    settings: [
+      setting("Color coding", "Code couleur", ON),
+      {
+        ...setting(
+          "Default position of a new grid",
+          "Position par défaut d'une nouvelle grille",
+          same("A1"),
+          "dropdown",
+        ),
+        options: [{ en: "Active cell", fr: "Cellule active" }],
+      },
+      setting("Freeze", "Figer les volets", OFF),
+      setting("Keep conditional formatting", "Conserver la mise en forme conditionnelle", ON),
+      setting("Merge cells", "Fusionner les cellules", OFF),
+      {
+        ...setting(
+          "Number precision",
+          "Précision des nombres",
+          { en: "As the server", fr: "Comme le serveur" },
+          "dropdown",
+        ),
+        options: [{ en: "0 to 10", fr: "0 à 10" }],
+      },
+      setting("Resize columns", "Ajuster les colonnes", ON),
+    ],
+  },
+];
+
+/** The pages of the sheet's settings (features/settings/…), by the English label of the setting each documents. */
+const SETTING_PAGES: readonly [string, string][] = [
+  ["Color coding", "ColorCoding"],
+  ["Default position of a new grid", "DefaultPositionNewGrid"],
+  ["Display code and alias", "DisplayCodeAndAlias"],
+  ["Freeze", "Freeze"],
+  ["Keep conditional formatting", "KeepConditionalFormatting"],
+  ["Merge cells", "MergeCells"],
+  ["Missing label", "MissingLabel"],
+  ["Missing suppression", "MissingSuppression"],
+  ["Missing as zero", "MissingZero"],
+  ["Navigation without data", "NavigationWithoutData"],
+  ["Number precision", "NumberPrecision"],
+  ["Resize columns", "ResizeColumns"],
+  ["Submit with large cell", "SubmitWithLargeCell"],
+  ["Unknown member indication", "UnknownMemberIndication"],
+  ["Without indentation", "WithoutIndentation"],
+];
+
+/**
+ * A setting's page shows the section of the Settings screen that holds it, that setting highlighted: drawn from
+ * the sections above, so the page's picture and the whole screen's cannot differ. Its id is `setting-` and the
+ * page's file name in lower case with hyphens (`setting-color-coding`).
+ */
+function settingView(label: string, page: string): ScreenDescription {
+  const section = SHEET_SETTINGS.find((g) => g.settings.some((f) => f.label.en === label));
+  const target = section?.settings.find((f) => f.label.en === label);
+  if (!section || !target) throw new Error(`No setting "${label}" on the Settings screen`);
+  return {
+    id: `setting-${page.replace(/([a-z])([A-Z])/g, "$1-$2").toLowerCase()}`,
+    title: SETTINGS,
+    context: SHEET,
+    contextKind: "sheet",
+    caption: {
+      en: `The ${section.label.en} section of the Settings screen: ${target.label.en} at its default (${target.value?.en})`,
+      fr: `La section ${section.label.fr} de l'écran Paramètres : ${target.label.fr} à sa valeur par défaut (${target.value?.fr})`,
+    },
+    fields: [
+      { kind: "group", label: section.label },
+      ...section.settings.map((f) => (f === target ? { ...f, highlighted: true } : f)),
+    ],
+    pages: [`features/settings/${page}`],
+  };
+}
 
 export const SCREENS: readonly ScreenDescription[] = [
   {
@@ -370,65 +499,26 @@ export const SCREENS: readonly ScreenDescription[] = [
   },
   {
     id: "settings-essbase",
-    title: { en: "Settings", fr: "Paramètres" },
+    title: SETTINGS,
+    context: SHEET,
+    contextKind: "sheet",
     caption: {
       en: "The Settings screen of a sheet, every setting at its default",
       fr: "L'écran Paramètres d'une feuille, chaque paramètre à sa valeur par défaut",
     },
     fields: [
-      { kind: "group", label: { en: "Data", fr: "Données" } },
-      setting("Missing label", "Libellé #Missing", same("#Missing"), "text"),
-      setting("Missing suppression", "Supprimer les lignes manquantes", OFF),
-      setting("Missing as zero", "Manquant affiché à zéro", OFF),
-      setting("Navigation without data", "Navigation sans données", OFF),
-      setting("Submit with large cell", "Soumission des cellules longues", OFF),
-      { kind: "group", label: { en: "Members", fr: "Membres" } },
-      setting(
-        "Display code and alias",
-        "Afficher le code et l'alias",
-        { en: "Member name only", fr: "Nom de membre seul" },
-        "dropdown",
-      ),
-      setting("Without indentation", "Sans mise en retrait", OFF),
-      setting("Unknown member indication", "Signalement des membres inconnus", ON),
-      { kind: "group", label: same("Zoom") },
-      setting(
-        "Zoom in level",
-        "Niveau de zoom avant",
-        { en: "Next level", fr: "Niveau suivant" },
-        "dropdown",
-      ),
-      setting("Include Selection", "Inclure la sélection", ON),
-      setting("Within Selected Group", "Dans le groupe sélectionné", OFF),
-      setting("Remove Unselected Groups", "Enlever les groupes non sélectionnés", OFF),
-      setting("Ancestor position", "Position des ancêtres", { en: "Bottom", fr: "En bas" }, "dropdown"),
-      { kind: "group", label: { en: "Layout and format", fr: "Disposition et format" } },
-      setting("Color coding", "Code couleur", ON),
-      setting(
-        "Default position of a new grid",
-        "Position par défaut d'une nouvelle grille",
-        same("A1"),
-        "dropdown",
-      ),
-      setting("Freeze", "Figer les volets", OFF),
-      setting("Keep conditional formatting", "Conserver la mise en forme conditionnelle", ON),
-      setting("Merge cells", "Fusionner les cellules", OFF),
-      setting(
-        "Number precision",
-        "Précision des nombres",
-        { en: "As the server", fr: "Comme le serveur" },
-        "dropdown",
-      ),
-      setting("Resize columns", "Ajuster les colonnes", ON),
+      ...SHEET_SETTINGS.flatMap((g) => [{ kind: "group", label: g.label } as Field, ...g.settings]),
       { kind: "dropdown", label: { en: "Language", fr: "Langue" }, value: { en: "English", fr: "Français" } },
       { kind: "button", label: { en: "Reset to defaults", fr: "Rétablir les valeurs par défaut" } },
     ],
     pages: [`${ESSBASE}/Settings`],
   },
+  ...SETTING_PAGES.map(([label, page]) => settingView(label, page)),
   {
     id: "settings-planning",
     title: { en: "Settings", fr: "Paramètres" },
     context: same("Revenue Plan"),
+    contextKind: "form",
     caption: {
       en: "The Planning preferences of the Settings screen, at their defaults",
       fr: "Les préférences Planning de l'écran Paramètres, à leurs valeurs par défaut",
@@ -478,6 +568,7 @@ export const SCREENS: readonly ScreenDescription[] = [
     id: "notifications-planning",
     title: same("QiBates"),
     context: same("Revenue Plan"),
+    contextKind: "form",
     caption: {
       en: "A red notification after Submit on a form, then the green one after the second Submit",
       fr: "Une notification rouge après Soumettre sur un formulaire, puis la verte après la seconde soumission",
@@ -537,6 +628,33 @@ export const SCREENS: readonly ScreenDescription[] = [
     pages: [`${ESSBASE}/FormsLibrary`],
   },
   {
+    id: "forms-library-planning",
+    title: { en: "Forms Library", fr: "Bibliothèque de formulaires" },
+    context: VISION_TEST,
+    caption: {
+      en: "The Forms Library of Vision on the demo server: the form folders, Revenue Plan selected, and the Form name box",
+      fr: "La bibliothèque de formulaires de Vision sur le serveur de démonstration : les dossiers de formulaires, Revenue Plan sélectionné, et la zone Nom du formulaire",
+    },
+    fields: [
+      {
+        kind: "tree",
+        label: { en: "Forms", fr: "Formulaires" },
+        items: [
+          { text: same("Forms"), depth: 0, expanded: true },
+          { text: same("Revenue"), depth: 1, expanded: true },
+          { text: same("Revenue Plan"), depth: 2, selected: true },
+          { text: same("Revenue by Product"), depth: 2 },
+          { text: same("Revenue Review"), depth: 2 },
+          { text: same("Drivers"), depth: 1, expanded: false },
+          { text: same("Summary"), depth: 1, expanded: false },
+        ],
+      },
+      { kind: "text", label: { en: "Form name", fr: "Nom du formulaire" }, value: same("") },
+      { kind: "button", label: { en: "Open", fr: "Ouvrir" }, primary: true },
+    ],
+    pages: ["features/actions/OpenForm"],
+  },
+  {
     id: "pov",
     title: same("Revenue Plan"),
     context: VISION_TEST,
@@ -589,6 +707,7 @@ export const SCREENS: readonly ScreenDescription[] = [
     id: "data-integration",
     title: { en: "Data Integration", fr: "Intégration de données" },
     context: same("Sample.Basic"),
+    contextKind: "cube",
     caption: {
       en: "The Import tab of Data Integration: the six columns of an exported table map by themselves",
       fr: "L'onglet Importer de l'intégration de données : les six colonnes d'une table exportée s'associent d'elles-mêmes",
@@ -623,4 +742,6 @@ export const SCREEN_PAGES_OUTSIDE_UNDERSTANDING: readonly string[] = [
   "activation/First-launch",
   "features/features/ConnectionsView",
   "features/features/MemberSelection",
+  "features/actions/OpenForm",
+  ...SETTING_PAGES.map(([, page]) => `features/settings/${page}`),
 ];
