@@ -29,7 +29,7 @@ import {
   visionPlan2Outline,
 } from "@qibates/engine/demo/planning";
 import { PlanningApplication } from "@qibates/engine/planning";
-import { DEFAULT_SLICES, type ProviderSession, SliceScheduler } from "@qibates/provider";
+import { CallContext, DEFAULT_SLICES, type ProviderSession, SliceScheduler } from "@qibates/provider";
 import Fastify from "fastify";
 import { planningRestEndpoint } from "../packages/wire/src/planning-rest/index.ts";
 import { memoryStore } from "../packages/wire/test/support/memory-store.ts";
@@ -195,6 +195,7 @@ async function measure(extra: number): Promise<void> {
       username: "demo",
       password: "demo",
       address: new URL(address),
+      call: CallContext.unbounded(),
     });
     const session: ProviderSession = {
       id: `s${extra}-${delay}`,
@@ -203,6 +204,7 @@ async function measure(extra: number): Promise<void> {
       username: "demo",
       providerAddress: address,
       aliasTable: null,
+      call: CallContext.unbounded(),
       handle: handle ?? null,
     };
     const calls: Record<string, unknown> = {};

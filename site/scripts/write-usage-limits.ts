@@ -1,5 +1,5 @@
-// Writes the table of limits on use (sessions, calls, jobs, operations, demo copies, files) into the Error codes
-// and limits page, en and fr, from packages/server/src/usage-limits.ts and the server's registry. Run
+// Writes the table of limits on use (sessions, calls, jobs, operations, demo copies, files) into the Limits on
+// callers page, en and fr, from packages/server/src/usage-limits.ts and the server's registry. Run
 // `npx tsx site/scripts/write-usage-limits.ts` after changing a limit; packages/server/test/docs/usage-limits.test.ts
 // fails until the pages match.
 import { readFileSync, writeFileSync } from "node:fs";

@@ -78,12 +78,22 @@ describe("settings reference", () => {
     expect(en.get("JOURNAL_CHECKPOINT_BYTES")).toBe("1 KiB to 16 GiB");
     expect(fr.get("QIBATES_DEMO_VIEWS_MEMORY_MB")).toBe("de 16 Mio à 1\u202f024 Gio");
     expect(en.get("LOG_LEVEL")).toBe("`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`");
+    expect(en.get("MAX_GRID_CELLS")).toBe("1 to 10,000,000 cells");
+    expect(fr.get("RATE_LIMIT_PER_MINUTE")).toBe("de 1 à 1\u202f000\u202f000 appels par minute");
     expect(en.get("METRICS")).toBe("`true` or `false`");
     expect(en.get("DATABASE_URL")).toBe("an address starting with `postgres:` or `postgresql:`");
     for (const setting of serverValues().settings) {
       expect(en.get(setting.env), setting.env).toBe(acceptsCell(setting, "en"));
       expect(fr.get(setting.env), setting.env).toBe(acceptsCell(setting, "fr"));
     }
+  });
+
+  it("says what each number counts: a unit from the name (…_SECONDS, …_BYTES) or the registry's, a port alone without", () => {
+    const unitInName = /_(SECONDS|MINUTES|HOURS|BYTES|MB)$/;
+    const bare = serverValues().settings.filter(
+      (s) => s.accepts.kind === "integer" && s.accepts.unit === undefined && !unitInName.test(s.env),
+    );
+    expect(bare.map((s) => s.env)).toEqual(["PORT"]);
   });
 
   it("gives the range and the choices start-up checks: the bounds pass, a step beyond each is refused", () => {

@@ -840,10 +840,25 @@ export function featuresLine(
   return `**${w.features}** ${groups.map((g) => `${joined(g.labels, locale)} — ${g.text}`).join(" · ")}`;
 }
 
+/** The administrator's page that holds what a server decides for the features of a user page's folder or name. */
+export function adminPageOf(path: string): string {
+  if (path.startsWith("QiBates/features/settings/")) return "server-allows-settings.md";
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  if (["OpenForm.md", "TaskLists.md", "RunRule.md", "FormLinks.md"].includes(name))
+    return "server-allows-forms.md";
+  if (["MemberSelection.md", "ConnectionsView.md"].includes(name)) return "server-allows-essbase-ssas.md";
+  return "server-allows-grids.md";
+}
+
 /** A user page's "what each server allows": the matrix rows of the page, in the reader's words. */
-export function readerBehaviour(ids: readonly string[], locale: DocLocale, root: string): string {
+export function readerBehaviour(
+  ids: readonly string[],
+  locale: DocLocale,
+  root: string,
+  path: string,
+): string {
   const w = READER_WORDS[locale];
-  const admin = `${w.admin}(${root}../admin/what-your-server-allows.md)`;
+  const admin = `${w.admin}(${root}../admin/${adminPageOf(path)})`;
   return [w.intro(admin), "", featureRowsTable(ids, locale)].join("\n");
 }
 
@@ -865,7 +880,7 @@ export const GENERATED_PAGES: readonly GeneratedPage[] = [
       userPage: true,
       blocks: (locale: DocLocale) => ({
         "real-servers": worksOnLine(ids, locale),
-        behaviour: readerBehaviour(ids, locale, root),
+        behaviour: readerBehaviour(ids, locale, root, path),
       }),
     };
   }),

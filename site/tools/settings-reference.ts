@@ -590,6 +590,12 @@ function range(min: number, max: number, unit: string | undefined, locale: Local
   return locale === "en" ? `${low} to ${high}` : `de ${low} à ${high}`;
 }
 
+/** A range of a plain count with what it counts: `1 to 10,000,000 cells`, `de 1 à 100 000 sessions`. */
+function countRange(min: number, max: number, unit: Text, locale: Locale): string {
+  const [from, to] = [formatNumber(min, locale), formatNumber(max, locale)];
+  return locale === "en" ? `${from} to ${to} ${unit.en}` : `de ${from} à ${to} ${unit.fr}`;
+}
+
 /** Code spans joined as a reader lists them: `a`, `b` or `c` (`and` for a list's items). */
 function either(values: readonly string[], locale: Locale, joiner: "or" | "and" = "or"): string {
   const spans = values.map((v) => `\`${v}\``);
@@ -607,7 +613,9 @@ export function acceptsCell(setting: Pick<ServerSetting, "env" | "accepts">, loc
   const en = locale === "en";
   switch (a.kind) {
     case "integer":
-      return range(a.min, a.max, unitOf(setting.env), locale);
+      return a.unit === undefined
+        ? range(a.min, a.max, unitOf(setting.env), locale)
+        : countRange(a.min, a.max, a.unit, locale);
     case "boolean":
       return either(["true", "false"], locale);
     case "oneOf":

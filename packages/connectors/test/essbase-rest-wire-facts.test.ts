@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { ProviderSession } from "@qibates/provider";
+import { CallContext } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EAST_STATES } from "../../embedded/test/support/sample-basic.ts";
 import { startEndpoint } from "../../wire/test/support/index.ts";
@@ -62,6 +63,7 @@ describe("essbase-stndln against Essbase's wire", () => {
       username: "demo",
       password: "demo",
       address: new URL(address),
+      call: CallContext.unbounded(),
     });
     session = {
       id: "paging",
@@ -70,6 +72,7 @@ describe("essbase-stndln against Essbase's wire", () => {
       username: "demo",
       providerAddress: address,
       aliasTable: null,
+      call: CallContext.unbounded(),
       handle: handle ?? null,
     };
     const essbase = connector.essbase;

@@ -4,7 +4,7 @@ import { Outline } from "@qibates/engine";
 import { bracket } from "@qibates/grid-bridge";
 import { answerGridXml } from "@qibates/protocols/smartview";
 import type { EssbaseOperations, Provider, ProviderSession } from "@qibates/provider";
-import { answerValue, DEFAULT_SLICES, ProviderError, SliceScheduler } from "@qibates/provider";
+import { answerValue, CallContext, DEFAULT_SLICES, ProviderError, SliceScheduler } from "@qibates/provider";
 import { smartViewEndpoint } from "@qibates/wire";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -44,6 +44,7 @@ function session(handle: string | null, address: string): ProviderSession {
     username: "demo",
     providerAddress: address,
     aliasTable: null,
+    call: CallContext.unbounded(),
     handle,
   };
 }

@@ -1,5 +1,5 @@
 import type { ProviderSession } from "@qibates/provider";
-import { answerValue, DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
+import { answerValue, CallContext, DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import { expect } from "vitest";
 import { EmbeddedProvider, type JournalOptions } from "../src/index.ts";
 import type { memoryStore } from "../src/memory-store.ts";
@@ -17,6 +17,7 @@ export const essbase: ProviderSession = {
   username: "demo",
   providerAddress: "https://demo.qibates.local/aps/JAPI",
   aliasTable: null,
+  call: CallContext.unbounded(),
 };
 const planning: ProviderSession = { ...essbase, id: "s2", connector: "planning" };
 const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };

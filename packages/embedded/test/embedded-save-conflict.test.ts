@@ -1,7 +1,7 @@
 import { promisify } from "node:util";
 import { gunzipSync, gzip } from "node:zlib";
 import type { ProviderSession } from "@qibates/provider";
-import { answerValue, ProviderError } from "@qibates/provider";
+import { answerValue, CallContext, ProviderError } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { ChangeSequence } from "../src/change-sequence.ts";
 import { CHECKPOINT_FORMAT, type EmbeddedProvider } from "../src/index.ts";
@@ -20,6 +20,7 @@ const session: ProviderSession = {
   username: "demo",
   providerAddress: "https://demo.qibates.local/aps/JAPI",
   aliasTable: null,
+  call: CallContext.unbounded(),
 };
 const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
 const sheet = (market: string, value = "") => [

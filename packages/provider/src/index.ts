@@ -11,6 +11,7 @@ export {
   ExportNotUsable,
   ExportWaitStopped,
 } from "./bulk-export.ts";
+export { CallContext } from "./call-context.ts";
 export {
   CONNECTOR_PROFILES,
   type ConnectorProfile,

@@ -1,5 +1,6 @@
 import type { components } from "@qibates/client/schema";
 import type { BulkExportPort } from "./bulk-export.ts";
+import type { CallContext } from "./call-context.ts";
 import type { Connector } from "./connectors.ts";
 import type { EnginePort } from "./engine-port.ts";
 import type { ErrorLocale } from "./error-codes.ts";
@@ -28,11 +29,12 @@ export interface LoginInput {
   password: string;
   address: URL;
   /**
-   * The address of the client that logs in, when a wire endpoint passes its login on to another server
-   * (`QIBATES_WIRE_UPSTREAM`): sent to that server as `X-Forwarded-For`, so that a server that trusts this one
-   * as a proxy counts each client's failed logins, not this server's.
+   * The call the login is made in (`ProviderSession.call`). Its `client`: the address of the client that logs in,
+   * when a wire endpoint passes its login on to another server (`QIBATES_WIRE_UPSTREAM`): sent to that server as
+   * `X-Forwarded-For`, so that a server that trusts this one as a proxy counts each client's failed logins, not
+   * this server's.
    */
-  clientAddress?: string;
+  call: CallContext;
 }
 
 export interface ApplicationRef {

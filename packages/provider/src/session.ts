@@ -1,3 +1,4 @@
+import type { CallContext } from "./call-context.ts";
 import type { Connector } from "./connectors.ts";
 
 /**
@@ -27,6 +28,11 @@ export interface ProviderSession {
    * visitor share what is bounded per user (the embedded engine's job queue), however many they open.
    */
   visitor?: string;
+  /**
+   * The call this session is used in (its deadline, its signal, the client it is passed on for), handed on to every
+   * request the provider makes for it; `CallContext.unbounded()` outside any call.
+   */
+  call: CallContext;
 }
 
 /** A cube of an application of a server. */

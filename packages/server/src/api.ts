@@ -1,6 +1,6 @@
 import type { operations } from "@qibates/client/schema";
 import { limitAddress } from "@qibates/protocols/ip";
-import type { GridAnswer, SliceScheduler } from "@qibates/provider";
+import type { GridAnswer, CallContext as ProviderCall, SliceScheduler } from "@qibates/provider";
 import { answerValue, gridSize, isGridAnswer } from "@qibates/provider";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import formatsPlugin from "ajv-formats";
@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { answerBody } from "./answer-slices.ts";
 import { ApiError } from "./api-error.ts";
 import { bodyLimitOf, REQUEST_ENCODINGS } from "./body-limits.ts";
-import { hasCallDeadline, withDeadline } from "./call-deadline.ts";
+import { hasCallDeadline, unboundedCall, withDeadline } from "./call-deadline.ts";
 import { holdConnection } from "./connection-hold.ts";
 import { CONTRACT_SCHEMA_ID, type Contract, type JsonObject, type Operation } from "./contract-operations.ts";
 import { ENCODING_ADVICE, quoted } from "./framework-errors.ts";
@@ -21,7 +21,6 @@ import {
   type OperationOwner,
   operationError,
   retryAfterSeconds,
-  watchingLongCall,
 } from "./long-operations.ts";
 import { CONNECTORS, type Connector, isConnector } from "./provider-address.ts";
 import { requestLocale } from "./request-locale.ts";
@@ -63,6 +62,10 @@ export interface CallContext<Id extends OperationId = OperationId> {
   services: Services;
   /** The sessions the call uses, kept from idling out until it ends (`requireSession`). */
   sessionCalls: SessionCalls;
+  /** What the call hands the provider with its session (its deadline, its signal): `ProviderSession.call`. */
+  call: ProviderCall;
+  /** Told when the handler hands its long step to the provider (`longCall`), for `Prefer: respond-async`. */
+  handOver(): void;
 }
 
 /**
@@ -474,7 +477,7 @@ export function registerApi(
         const handedOver = new Promise<void>((resolve) => {
           handOver = resolve;
         });
-        const run = () =>
+        const run = (call: ProviderCall) =>
           handler({
             operation: op,
             request,
@@ -486,8 +489,9 @@ export function registerApi(
             connector,
             services,
             sessionCalls,
+            call,
+            handOver,
           });
-        const work = () => (op.longRunning ? watchingLongCall(handOver, run) : run());
         // `Prefer: respond-async`: a call still running after the caller's wait goes on as an operation, if the key
         // has room for one more (OPERATIONS_PER_KEY); refused before it runs otherwise, nothing done or stored.
         const preference = op.longRunning
@@ -500,7 +504,9 @@ export function registerApi(
         }
         const connectionSeconds = services.config.connectionTimeoutSeconds;
         // Settled once the sessions the call used count their idle time from its end (202 or not).
-        const call = sessionCalls.around(deadline ? withDeadline(op, connectionSeconds, work) : work());
+        const call = sessionCalls.around(
+          deadline ? withDeadline(op, connectionSeconds, run) : run(unboundedCall(op)),
+        );
         let result: Awaited<typeof call>;
         if (deadline && !op.longRunning) {
           // Answered at the deadline at the latest: the connection is not closed for silence before.

@@ -1,6 +1,6 @@
 import { setMaxListeners } from "node:events";
 import { withinCallDeadline } from "@qibates/connectors/net";
-import { CELLS_MAYBE_WRITTEN, type LocalizedText } from "@qibates/provider";
+import { CallContext, CELLS_MAYBE_WRITTEN, type LocalizedText } from "@qibates/provider";
 import { ApiError } from "./api-error.ts";
 import type { Operation } from "./contract-operations.ts";
 
@@ -46,27 +46,43 @@ export function wireCallTimedOut(seconds: number, wrote: boolean): ApiError {
   return new ApiError(CALL_TIMEOUT_CODE, { seconds, outcome: wrote ? CHANGE_MAYBE_MADE : NOTHING_WRITTEN });
 }
 
+/**
+ * Whether calls of `operation` ask the provider's server for a change: those whose deadline's error says what may
+ * have been written, and the calculations and business rules (`longRunning`).
+ */
+export function callWrites(operation: Pick<Operation, "operationId" | "longRunning">): boolean {
+  return operation.longRunning || Object.hasOwn(OUTCOMES, operation.operationId);
+}
+
+/** The context of a call of `operation` without a deadline (a calculation, a business rule, a key's call). */
+export function unboundedCall(operation: Pick<Operation, "operationId" | "longRunning">): CallContext {
+  return { ...CallContext.unbounded(), writes: callWrites(operation) };
+}
+
 /** Whether calls of `operation` have the deadline (their contract lists its error). */
 export function hasCallDeadline(operation: Pick<Operation, "errorCodes">): boolean {
   return operation.errorCodes.includes(CALL_TIMEOUT_CODE);
 }
 
 /**
- * Runs `work` (a call's handler) within `seconds`: its requests to the provider's server share that deadline
- * (`withinCallDeadline`: the one under way is dropped when it passes, none is sent after it), and the call answers
+ * Runs `work` (a call's handler) within `seconds`, with the call's context (`CallContext`: that deadline, the
+ * signal aborted when it passes, whether the call writes), which the handler passes to the provider with the
+ * session: its requests to the provider's server share that deadline (the one under way is dropped when it
+ * passes, none is sent after it; also entered as `withinCallDeadline`, the same deadline), and the call answers
  * {@link callTimedOut} then, whatever `work` is still doing (its end, success or failure, once the deadline has
  * passed, is that same error). `work`'s later end is awaited by no one: its error, if any, is dropped.
  */
 export function withDeadline<T>(
-  operation: Pick<Operation, "operationId">,
+  operation: Pick<Operation, "operationId" | "longRunning">,
   seconds: number,
-  work: () => Promise<T>,
+  work: (call: CallContext) => Promise<T>,
 ): Promise<T> {
   const controller = new AbortController();
   // Each request of the call under way listens to it (a grid's member lists are read several at a time).
   setMaxListeners(0, controller.signal);
   const by = Date.now() + seconds * 1000;
-  const running = withinCallDeadline({ by, signal: controller.signal }, work);
+  const call: CallContext = { signal: controller.signal, deadline: by, writes: callWrites(operation) };
+  const running = withinCallDeadline({ by, signal: controller.signal }, () => work(call));
   // A busy event loop may run the timer late: the work's end is then seen first, and a request of it refused for
   // being past `by` fails as a server not reached. Whatever ends past `by` answers the deadline's error, as the
   // timer would have, so that the code a client sees never depends on how busy the loop was.

@@ -75,13 +75,17 @@ function membersHeldDefault(): number {
   return Math.min(100_000_000, Math.max(10_000, members));
 }
 
-const integer = (min: number, max: number): Parser<number> =>
-  accepting({ kind: "integer", min, max }, (raw) => {
-    if (!/^-?\d+$/.test(raw.trim())) throw new ConfigError(`must be a whole number, got "${raw}"`);
-    const n = Number(raw);
-    if (n < min || n > max) throw new ConfigError(`must be between ${min} and ${max}, got ${n}`);
-    return n;
-  });
+/** A whole number from `min` to `max`; `unit` names what a plain count counts, for the settings reference. */
+const integer = (min: number, max: number, unit?: { en: string; fr: string }): Parser<number> =>
+  accepting(
+    unit === undefined ? { kind: "integer", min, max } : { kind: "integer", min, max, unit },
+    (raw) => {
+      if (!/^-?\d+$/.test(raw.trim())) throw new ConfigError(`must be a whole number, got "${raw}"`);
+      const n = Number(raw);
+      if (n < min || n > max) throw new ConfigError(`must be between ${min} and ${max}, got ${n}`);
+      return n;
+    },
+  );
 
 const text: Parser<string> = accepting({ kind: "text" }, (raw) => raw);
 
@@ -436,7 +440,7 @@ export const variables = {
     variable(
       "JOURNAL_CHECKPOINT_ENTRIES",
       "A demo application or a served snapshot saves a checkpoint of its state once this many changes were journaled since the last one (and when the server stops).",
-      integer(1, 100_000_000),
+      integer(1, 100_000_000, { en: "entries", fr: "entrées" }),
       1000,
       "1000",
     ),
@@ -476,21 +480,21 @@ export const variables = {
   gridWorkers: variable(
     "QIBATES_GRID_WORKERS",
     "Worker threads for the embedded engine's heavy grid and MDX reads (0: every read on the event loop, in slices).",
-    integer(0, 16),
+    integer(0, 16, { en: "worker threads", fr: "threads de travail" }),
     availableParallelism() > 1 ? 1 : 0,
     "1 (0 on one processor)",
   ),
   jobsPerUser: variable(
     "QIBATES_JOBS_PER_USER",
     "Jobs of the embedded engine (business rules, calculations, What-If writes, data loads, clears, exports) of one user running or waiting at once (one visitor's, for the shared demo account); past it, a job is refused at once (429 with Retry-After on the API, Essbase REST and Planning REST; an error in an HTTP 200 on XMLA and Smart View).",
-    integer(1, 1000),
+    integer(1, 1000, { en: "jobs", fr: "tâches" }),
     4,
     "4",
   ),
   jobsTotal: variable(
     "QIBATES_JOBS_TOTAL",
     "Jobs of the embedded engine of all users running or waiting at once; past it, a job is refused the same way.",
-    integer(1, 100_000),
+    integer(1, 100_000, { en: "jobs", fr: "tâches" }),
     64,
     "64",
   ),
@@ -560,7 +564,7 @@ export const variables = {
   membersHeldMax: variable(
     "MEMBERS_HELD_MAX",
     "The most members of remote cubes (Essbase, SSAS, Smart View) the server keeps for every session together; past it, the members of the cubes and sessions used least recently are dropped (read again when a call needs them), never those a running call reads; a call that would still go past it is refused (QB_ERR_PROVIDER_MALFORMED).",
-    integer(10_000, 100_000_000),
+    integer(10_000, 100_000_000, { en: "members", fr: "membres" }),
     membersHeldDefault(),
     "a quarter of the heap",
   ),
@@ -595,7 +599,7 @@ export const variables = {
   operationsPerKey: variable(
     "OPERATIONS_PER_KEY",
     "Operations (Prefer: respond-async, answered 202) one API key may hold until they expire, running or ended (the public demo key: per client address); past it such a call answers 429 QB_ERR_OPERATION_LIMIT, nothing run or stored.",
-    integer(1, 1_000_000),
+    integer(1, 1_000_000, { en: "operations", fr: "opérations" }),
     1000,
     "1000",
   ),
@@ -616,35 +620,35 @@ export const variables = {
   maxSessionsPerKey: variable(
     "MAX_SESSIONS_PER_KEY",
     "Sessions one API key owner may hold at once; a login beyond it ends that owner's oldest session.",
-    integer(1, 100_000),
+    integer(1, 100_000, { en: "sessions", fr: "sessions" }),
     100,
     "100",
   ),
   demoSessionsPerNetwork: variable(
     "DEMO_SESSIONS_PER_NETWORK",
     "Sessions of the public demo API key one client network may hold at once: an IPv6 client's /48 network, all its /64s together, or one IPv4 address (behind which a NAT may hold many people, so no wider IPv4 network counts). Past it, a login from that network is refused (429 QB_ERR_RATE_LIMITED, with when to retry) until some of its sessions end; nobody's session is ended. The demo key holds 10,000 sessions in all, past which every login with it is refused the same way: the default, a tenth of them, keeps one /56 home connection, which holds 256 /64s of MAX_SESSIONS_PER_KEY sessions each, from taking them all.",
-    integer(1, 10_000),
+    integer(1, 10_000, { en: "sessions", fr: "sessions" }),
     1_000,
     "1000",
   ),
   rateLimitPerMinute: variable(
     "RATE_LIMIT_PER_MINUTE",
     "Calls allowed per API key (or per address without a key, every request to the protocol endpoints included) per minute.",
-    integer(1, 1_000_000),
+    integer(1, 1_000_000, { en: "calls a minute", fr: "appels par minute" }),
     600,
     "600",
   ),
   wireLoginFailuresPerMinute: variable(
     "WIRE_LOGIN_FAILURES_PER_MINUTE",
     "Failed logins on the wire endpoints allowed per client address per minute (five times as many per user name).",
-    integer(1, 1_000_000),
+    integer(1, 1_000_000, { en: "failed logins a minute", fr: "échecs d'ouverture de session par minute" }),
     20,
     "20",
   ),
   wireSessionsPerNetwork: variable(
     "WIRE_SESSIONS_PER_NETWORK",
     "Sessions one client network may hold at once on each wire endpoint (QIBATES_WIRE_ENDPOINTS), all its users together: an IPv6 client's /48 network, all its /64s together, or one IPv4 address (behind which a NAT may hold many people, so no wider IPv4 network counts). Past it, a login from that network is refused (429, in the protocol's format) until some of its sessions end; nobody's session is ended. Each endpoint holds 10,000 sessions in all: the default, a tenth of them, keeps one /56 home connection, which holds 256 /64s, from filling an endpoint and locking every other visitor out, and leaves a company behind one /48 room for 1,000 open sessions of each endpoint, ten per user for 100 users working at once; raise it for a larger site.",
-    integer(1, 10_000),
+    integer(1, 10_000, { en: "sessions", fr: "sessions" }),
     1_000,
     "1000",
   ),
@@ -681,7 +685,7 @@ export const variables = {
   maxGridCells: variable(
     "MAX_GRID_CELLS",
     "Largest grid (in cells) a call accepts or returns: an ad hoc grid or a form on the API, a grid or a query's result on the protocol endpoints, a data slice or a form's data cells on Planning REST (below its threshold of 100,000).",
-    integer(1, 10_000_000),
+    integer(1, 10_000_000, { en: "cells", fr: "cellules" }),
     500_000,
     "500000",
   ),

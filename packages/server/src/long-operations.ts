@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import type { ErrorLocale } from "@qibates/provider";
 import { type ApiError, apiErrorBody } from "./api-error.ts";
@@ -95,22 +94,14 @@ export function asyncPreference(
   return { waitSeconds: Math.min(wait ?? DEFAULT_ASYNC_WAIT_SECONDS, maxWaitSeconds) };
 }
 
-/** Told when the call it runs in hands its long step to the provider (`longCall`). */
-const longCallWatch = new AsyncLocalStorage<() => void>();
-
-/** Runs a call's handler, `handedOver` told once it hands its long step to the provider (`longCall`). */
-export function watchingLongCall<T>(handedOver: () => void, handler: () => T): T {
-  return longCallWatch.run(handedOver, handler);
-}
-
 /**
  * A call's long step (the calculation, the business rule, the form's submit) as the provider started it. A
  * provider with its own job queue (the embedded engine) has admitted or refused the job by now (the queue decides
  * before any await), so a refusal is known before the call is turned into an operation: the API answers it 429
  * at once rather than storing an operation that reads failed (`settlesOnceHandedOver`).
  */
-export function longCall<T>(started: Promise<T>): Promise<T> {
-  longCallWatch.getStore()?.();
+export function longCall<T>(call: { handOver(): void }, started: Promise<T>): Promise<T> {
+  call.handOver();
   return started;
 }
 

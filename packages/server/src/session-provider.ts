@@ -1,4 +1,10 @@
-import { type Capability, type Provider, type ProviderSession, supportOf } from "@qibates/provider";
+import {
+  type CallContext,
+  type Capability,
+  type Provider,
+  type ProviderSession,
+  supportOf,
+} from "@qibates/provider";
 import { ApiError } from "./api-error.ts";
 import type { VerifiedKey } from "./keys.ts";
 import type { Connector } from "./provider-address.ts";
@@ -37,6 +43,8 @@ export interface SessionCall {
   services: Services;
   /** Where the call's sessions are marked running until it ends. */
   sessionCalls: SessionCalls;
+  /** The call's context, handed to the provider with the session (`ProviderSession.call`). */
+  call: CallContext;
 }
 
 /** The live session named by `loginid`, owned by the caller's key and opened with the same connector. */
@@ -64,9 +72,10 @@ export async function requireSession(ctx: SessionCall): Promise<SessionRecord> {
   return session;
 }
 
-/** What a provider is told of a session. */
-export function providerSession(session: SessionRecord): ProviderSession {
+/** What a provider is told of a session used in `call`. */
+export function providerSession(session: SessionRecord, call: CallContext): ProviderSession {
   return {
+    call,
     id: session.id,
     ownerId: session.ownerId,
     connector: session.connector,
@@ -91,7 +100,7 @@ export async function sessionProvider(ctx: SessionCall): Promise<SessionProvider
   const provider = ctx.services.providers.byId(record.provider);
   // A session whose provider this node does not have (an older node's session in a shared Redis) is gone.
   if (!provider) throw new ApiError("QB_ERR_SESSION_UNKNOWN", {}, "loginid");
-  return { record, session: providerSession(record), provider };
+  return { record, session: providerSession(record, ctx.call), provider };
 }
 
 /**

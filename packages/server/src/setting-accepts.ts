@@ -4,7 +4,16 @@
  * site's type-check reads this type without the server's program (`@qibates/server/setting-accepts`).
  */
 export type Accepts =
-  | { readonly kind: "integer"; readonly min: number; readonly max: number }
+  | {
+      readonly kind: "integer";
+      readonly min: number;
+      readonly max: number;
+      /**
+       * What a plain count counts, in the plural, for a setting whose name gives no unit (`…_SECONDS`, `…_BYTES`
+       * and the like give theirs): `cells`, `sessions`.
+       */
+      readonly unit?: { readonly en: string; readonly fr: string };
+    }
   | { readonly kind: "boolean" }
   | { readonly kind: "oneOf"; readonly values: readonly string[] }
   | { readonly kind: "url"; readonly protocols: readonly string[] }

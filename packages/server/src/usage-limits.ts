@@ -321,8 +321,8 @@ export function limitSetting(limit: UsageLimit): { env: string | null; value: nu
 
 /** Where the table is written, between {@link USAGE_LIMITS_START} and {@link USAGE_LIMITS_END}, by language. */
 export const USAGE_LIMITS_PAGES = {
-  en: "site/docs/develop/errors-and-limits.md",
-  fr: "site/i18n/fr/docusaurus-plugin-content-docs/current/develop/errors-and-limits.md",
+  en: "site/docs/admin/caller-limits.md",
+  fr: "site/i18n/fr/docusaurus-plugin-content-docs/current/admin/caller-limits.md",
 } as const;
 export const USAGE_LIMITS_START =
   "<!-- usage-limits: written by site/scripts/write-usage-limits.ts from packages/server/src/usage-limits.ts -->";

@@ -3,11 +3,13 @@ import { setMaxListeners } from "node:events";
 import type { Readable } from "node:stream";
 import { withinCallDeadline } from "@qibates/connectors/net";
 import {
+  type CallContext,
   ESSBASE_EFFECTS,
   type OperationEffect,
   operationEffect,
   PLANNING_EFFECTS,
   type Provider,
+  type ProviderSession,
 } from "@qibates/provider";
 import {
   acceptedLocale,
@@ -35,6 +37,8 @@ import { holdConnection } from "./connection-hold.ts";
 interface WireCall {
   /** As `withinCallDeadline` reads it at each request to the server: `by` is read again every time. */
   readonly deadline: { readonly by: number; readonly signal: AbortSignal };
+  /** The same deadline and signal as the call's context, handed to the provider with each session it is given. */
+  readonly context: CallContext;
   /** Whether it asked the server for a change (its outcome is unknown when the deadline cuts it). */
   wrote: boolean;
   timedOut: boolean;
@@ -55,31 +59,75 @@ const calls = new WeakMap<FastifyRequest, WireCall>();
 const ANSWER_GRACE_MS = 1000;
 
 /**
- * `provider` (the upstream's, as the endpoints see it) telling the request under way what it does: a change asked
- * (`wrote`), a calculation or a rule (the deadline lifted).
+ * `provider` (the upstream's, as the endpoints see it) given, with each session and login, the context of the
+ * request under way (`WireCall.context`: its deadline, its signal) in place of the one the endpoint holds with its
+ * session, and told what the request does: a change asked (`wrote`), a calculation or a rule (the deadline lifted).
  */
 export function underWireDeadline(provider: Provider): Provider {
+  const inCall = (session: ProviderSession): ProviderSession => {
+    const call = current.getStore();
+    return call ? { ...session, call: call.context } : session;
+  };
   // What each operation does is the contract's declaration (`ESSBASE_EFFECTS`, `PLANNING_EFFECTS`).
   const watched = <T extends object>(ops: T, effects: Readonly<Record<string, OperationEffect>>): T =>
     new Proxy(ops, {
       get(target, name, receiver) {
         const f: unknown = Reflect.get(target, name, receiver);
+        if (typeof f !== "function") return f;
         const effect = operationEffect(effects, name);
-        if (typeof f !== "function" || effect === "read") return f;
-        return (...args: unknown[]) => {
+        return (session: ProviderSession, ...rest: unknown[]) => {
           const call = current.getStore();
-          if (call) {
+          if (call && effect !== "read") {
             call.wrote = true;
             if (effect === "long") call.lift();
           }
-          return f.apply(target, args);
+          return f.call(target, inCall(session), ...rest);
         };
       },
     });
+  const olap = provider.olap;
   return {
     ...provider,
+    login: (input) => {
+      const call = current.getStore();
+      const client = input.call.client;
+      return provider.login(
+        call
+          ? { ...input, call: client === undefined ? call.context : withClient(call.context, client) }
+          : input,
+      );
+    },
+    logout: (session) => provider.logout(inCall(session)),
+    servers: (session) => provider.servers(inCall(session)),
+    applications: (session, server, sort) => provider.applications(inCall(session), server, sort),
+    cubes: (session, app) => provider.cubes(inCall(session), app),
     essbase: provider.essbase && watched(provider.essbase, ESSBASE_EFFECTS),
     planning: provider.planning && watched(provider.planning, PLANNING_EFFECTS),
+    ...(olap
+      ? {
+          olap: {
+            ...olap,
+            cube: (connector, ref, session) =>
+              olap.cube(connector, ref, session === undefined ? undefined : inCall(session)),
+          },
+        }
+      : {}),
+  };
+}
+
+/** `context` passed on for the client at `client` (a login a wire endpoint passes on). */
+function withClient(context: CallContext, client: string): CallContext {
+  return {
+    get signal() {
+      return context.signal;
+    },
+    get deadline() {
+      return context.deadline;
+    },
+    get writes() {
+      return context.writes;
+    },
+    client,
   };
 }
 
@@ -147,6 +195,15 @@ function startCall(
         return by;
       },
       signal: controller.signal,
+    },
+    context: {
+      signal: controller.signal,
+      get deadline() {
+        return by;
+      },
+      get writes() {
+        return call.wrote;
+      },
     },
     wrote: false,
     timedOut: false,

@@ -1,6 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { limitAddress } from "@qibates/protocols/ip";
-import { type Connector, type ErrorLocale, type Provider, ProviderError } from "@qibates/provider";
+import {
+  CallContext,
+  type Connector,
+  type ErrorLocale,
+  type Provider,
+  ProviderError,
+} from "@qibates/provider";
 import { basicCredentials } from "./basic-auth.ts";
 
 /**
@@ -347,7 +353,7 @@ export async function basicLogin(
         username: basic.username,
         password: basic.password,
         address,
-        clientAddress: request.ip,
+        call: CallContext.forClient(request.ip),
       });
     return (await throttle.attempt(request.ip, basic.username, login, loginFailed, basic.password)).username;
   } catch (e) {

@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { EmbeddedProvider } from "@qibates/embedded";
 import { child, parseXml, type XmlElement } from "@qibates/protocols/xml";
-import { answerValue } from "@qibates/provider";
+import { answerValue, CallContext } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SMARTVIEW_21C_PATH, SMARTVIEW_PATH, smartViewEndpoint, withFrom } from "../src/smartview/index.ts";
@@ -188,6 +188,7 @@ describe("Smart View endpoint: the captured exchanges", () => {
           username: "demo",
           providerAddress: "https://demo.qibates.local/aps/JAPI",
           aliasTable: null,
+          call: CallContext.unbounded(),
         },
         { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" },
         { query: "SELECT {[Scenario].[Actual]} ON COLUMNS, {[Market].[East]} ON ROWS FROM Sample.Basic" },

@@ -1,4 +1,10 @@
-import { type LoginInput, type Provider, ProviderError, type ProviderSession } from "@qibates/provider";
+import {
+  CallContext,
+  type LoginInput,
+  type Provider,
+  ProviderError,
+  type ProviderSession,
+} from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { upstreamProvider, wireNeedsMissing } from "../src/upstream-provider.ts";
 
@@ -12,6 +18,7 @@ function essbaseFront(provider: Provider) {
       username: "demo",
       password: "right",
       address: new URL("http://front/aps/JAPI"),
+      call: CallContext.unbounded(),
     });
   return { front, login };
 }
@@ -56,6 +63,7 @@ const session: ProviderSession = {
   username: "demo",
   providerAddress: "http://front/aps/JAPI",
   aliasTable: null,
+  call: CallContext.unbounded(),
 };
 
 describe("a wire endpoint in front of a remote provider", () => {
@@ -76,6 +84,7 @@ describe("a wire endpoint in front of a remote provider", () => {
         username: "Demo",
         password,
         address: new URL("http://front/aps/JAPI"),
+        call: CallContext.unbounded(),
       });
     await login("right");
     await login("right");

@@ -26,7 +26,13 @@ import {
   writeCubeImage,
 } from "@qibates/embedded";
 import type { BulkExportPort, Connector, CubeRef, Provider, ProviderSession } from "@qibates/provider";
-import { answerValue, ExportNotUsable, ExportWaitStopped, ProviderError } from "@qibates/provider";
+import {
+  answerValue,
+  CallContext,
+  ExportNotUsable,
+  ExportWaitStopped,
+  ProviderError,
+} from "@qibates/provider";
 import {
   chunkCells,
   chunkQuery,
@@ -244,6 +250,8 @@ async function takeInto(
     username: o.user,
     password: o.password,
     address: new URL(o.address),
+    // A snapshot runs outside any API call: each request has only its own timeouts.
+    call: CallContext.unbounded(),
   });
   const session: ProviderSession = {
     id: randomUUID(),
@@ -253,6 +261,7 @@ async function takeInto(
     providerAddress: o.address,
     aliasTable: null,
     handle: login.handle ?? null,
+    call: CallContext.unbounded(),
   };
   try {
     const cubes = (

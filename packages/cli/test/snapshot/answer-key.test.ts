@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { CallContext } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { openConnectorHarness, type ReplayConnector } from "../../src/answer-key.ts";
@@ -39,6 +40,7 @@ describe("the answer key on a snapshot's outline", () => {
           username: "demo",
           password: "demo",
           address: new URL(harness.wireAddress),
+          call: CallContext.unbounded(),
         });
         const session = {
           id: "answer-key",
@@ -47,6 +49,7 @@ describe("the answer key on a snapshot's outline", () => {
           username: login.username,
           providerAddress: harness.wireAddress,
           aliasTable: null,
+          call: CallContext.unbounded(),
           handle: login.handle ?? null,
         };
         const ref = { server: "EssbaseCluster-1", application: harness.application, cube: harness.cube };

@@ -5,6 +5,7 @@ import { gunzipSync } from "node:zlib";
 import { openProvider } from "@qibates/connectors";
 import { Upstreams } from "@qibates/connectors/net";
 import { DEMO_APPLICATIONS, loadCubeSnapshots, type SnapshotManifest } from "@qibates/embedded";
+import { CallContext } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { openConnectorHarness } from "../../src/answer-key.ts";
 import { ExportReader, skipLines } from "../../src/snapshot/read-export.ts";
@@ -270,6 +271,7 @@ describe("an export that trying again would not fix", () => {
       username: "demo",
       password: "demo",
       address: new URL(endpoint.address()),
+      call: CallContext.unbounded(),
     });
     const session = {
       id: "export-test",
@@ -278,6 +280,7 @@ describe("an export that trying again would not fix", () => {
       username: "demo",
       providerAddress: endpoint.address(),
       aliasTable: null,
+      call: CallContext.unbounded(),
       handle,
     };
     const port = provider.bulkExport;

@@ -13,7 +13,7 @@ import { memoryStore } from "@qibates/embedded/testing";
 import { createVisionPlanning, DEMO_SERVERS } from "@qibates/engine/demo";
 import { visionPlan1Spec } from "@qibates/engine/demo/planning";
 import type { ProviderSession } from "@qibates/provider";
-import { DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
+import { CallContext, DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import { buildApp, loadConfig } from "@qibates/server";
 import { hashPassword } from "@qibates/server/snapshot-users";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -56,6 +56,7 @@ const planningSession = (): ProviderSession => ({
   username: "demo",
   providerAddress: "https://demo.qibates.local/HyperionPlanning/SmartView",
   aliasTable: null,
+  call: CallContext.unbounded(),
 });
 
 beforeAll(async () => {

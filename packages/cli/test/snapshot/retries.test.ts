@@ -3,7 +3,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { DEMO_APPLICATIONS, loadCubeSnapshots } from "@qibates/embedded";
-import { type Provider, ProviderError, upstreamUnreachable } from "@qibates/provider";
+import { CallContext, type Provider, ProviderError, upstreamUnreachable } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { openConnectorHarness, type ReplayConnector } from "../../src/answer-key.ts";
 import {
@@ -420,6 +420,7 @@ describe("a server past its request limit, through each connector", () => {
           username: "demo",
           password: "demo",
           address: new URL(limited.wireAddress),
+          call: CallContext.unbounded(),
         });
         const session = {
           id: "limited",
@@ -428,6 +429,7 @@ describe("a server past its request limit, through each connector", () => {
           username: "demo",
           providerAddress: limited.wireAddress,
           aliasTable: null,
+          call: CallContext.unbounded(),
           handle: handle ?? null,
         };
         const ref = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };

@@ -8,7 +8,7 @@ import { memoryStore } from "@qibates/embedded/testing";
 import { dataExportChunks } from "@qibates/engine";
 import { createSampleBasicCube } from "@qibates/engine/demo";
 import type { Provider, ProviderSession } from "@qibates/provider";
-import { answerValue, DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
+import { answerValue, CallContext, DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReplayConnector } from "../../src/answer-key.ts";
 import { COPIES, interruptedAfter, snapshotVia } from "../support/essbase-snapshots.ts";
@@ -31,6 +31,7 @@ const session = (connector: ProviderSession["connector"] = "essbase-stndln"): Pr
   username: "demo",
   providerAddress: "https://demo.qibates.local/essbase/japi",
   aliasTable: null,
+  call: CallContext.unbounded(),
 });
 const refresh = (p: Provider, application: string, grid: unknown[][]) =>
   p.essbase

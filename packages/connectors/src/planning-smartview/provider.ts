@@ -103,6 +103,7 @@ export class PlanningSmartViewProvider extends RemoteProvider<Upstream> implemen
         username: rest.username,
         providerAddress: String(input.address),
         aliasTable: null,
+        call: input.call,
         handle: rest.handle ?? null,
       });
       throw e;

@@ -42,7 +42,7 @@ export abstract class RemoteProvider<S extends UpstreamState> {
 
   async login(input: LoginInput): Promise<{ username: string; handle: string }> {
     // A login passed on for a wire endpoint's client names that client to the server (X-Forwarded-For).
-    const state = await forwardingClient(input.clientAddress, () => this.open(input));
+    const state = await forwardingClient(input.call.client, () => this.open(input));
     return { username: this.userName(input, state), handle: this.sessions.add(state) };
   }
 

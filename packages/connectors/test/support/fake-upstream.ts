@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Connector, LoginInput, ProviderSession } from "@qibates/provider";
+import { CallContext } from "@qibates/provider";
 import { expect } from "vitest";
 import { Upstreams } from "../../src/net/upstream.ts";
 import { PlanningRestProvider } from "../../src/planning-rest/provider.ts";
@@ -91,7 +92,13 @@ export async function loginSession(
   username = "u",
   password = "p",
 ): Promise<ProviderSession> {
-  const { handle } = await provider.login({ connector, username, password, address: new URL(address) });
+  const { handle } = await provider.login({
+    connector,
+    username,
+    password,
+    address: new URL(address),
+    call: CallContext.unbounded(),
+  });
   return {
     id: "s",
     ownerId: "o",
@@ -99,6 +106,7 @@ export async function loginSession(
     username,
     providerAddress: address,
     aliasTable: null,
+    call: CallContext.unbounded(),
     handle: handle ?? null,
   };
 }
@@ -112,7 +120,13 @@ export async function expectLoginRefused(
   password: string,
 ): Promise<void> {
   await expect(
-    provider.login({ connector, username, password, address: new URL(address) }),
+    provider.login({
+      connector,
+      username,
+      password,
+      address: new URL(address),
+      call: CallContext.unbounded(),
+    }),
   ).rejects.toMatchObject({
     code: "LOGIN_FAILED",
   });

@@ -1,4 +1,5 @@
 import type { Connector, LoginInput, Provider, ProviderSession } from "@qibates/provider";
+import { CallContext } from "@qibates/provider";
 import { afterAll, beforeAll } from "vitest";
 import type { Upstreams } from "../../src/net/upstream.ts";
 import { loopbackUpstreams } from "./fake-upstream.ts";
@@ -47,6 +48,7 @@ export function demoSession(
     username: "demo",
     providerAddress: address,
     aliasTable: null,
+    call: CallContext.unbounded(),
     handle,
   };
 }
@@ -70,7 +72,13 @@ export function useWireConnector<
   f.embedded = () => f.endpoint.provider as Provider;
   const endpointAddress = () => `${f.endpoint.origin}${spec.path}`;
   const demoLogin = (password: string, address: string) =>
-    f.connector.login({ connector: spec.connector, username: "demo", password, address: new URL(address) });
+    f.connector.login({
+      connector: spec.connector,
+      username: "demo",
+      password,
+      address: new URL(address),
+      call: CallContext.unbounded(),
+    });
   f.login = async (id) => {
     const { handle } = await demoLogin("demo", endpointAddress());
     return demoSession(spec.connector, id, handle ?? null, endpointAddress());

@@ -1,4 +1,4 @@
-import { DEFAULT_SLICES, type ProviderSession, SliceScheduler } from "@qibates/provider";
+import { CallContext, DEFAULT_SLICES, type ProviderSession, SliceScheduler } from "@qibates/provider";
 import { afterAll } from "vitest";
 import { EmbeddedProvider } from "../../src/index.ts";
 import { memoryStore } from "../../src/memory-store.ts";
@@ -11,6 +11,7 @@ export const demoSession = (id: string, ownerId = "demo-owner"): ProviderSession
   username: "demo",
   providerAddress: "https://demo.qibates.local/aps/JAPI",
   aliasTable: null,
+  call: CallContext.unbounded(),
 });
 
 /** A session of an XMLA client (connector ssas) as the XMLA endpoint opens one on the embedded provider. */
@@ -21,6 +22,7 @@ export const xmlaSession = (id: string): ProviderSession => ({
   username: "demo",
   providerAddress: "http://localhost/aps/JAPI",
   aliasTable: null,
+  call: CallContext.unbounded(),
 });
 
 /**

@@ -1,3 +1,4 @@
+import type { CallContext } from "@qibates/provider";
 import { callerKey, type Handlers } from "../api.ts";
 import { ApiError } from "../api-error.ts";
 import { DEMO_KEY_NAME, DEMO_OWNER } from "../demo.ts";
@@ -36,11 +37,15 @@ export function eventsJsonLines(events: KeyEvent[]): string {
 }
 
 /** Ends the provider sessions of API sessions already removed from the store (a failed logout only expires). */
-export async function endProviderSessions(services: Services, ended: SessionRecord[]): Promise<void> {
+export async function endProviderSessions(
+  services: Services,
+  ended: SessionRecord[],
+  call: CallContext,
+): Promise<void> {
   for (const old of ended) {
     await services.providers
       .byId(old.provider)
-      ?.logout(providerSession(old))
+      ?.logout(providerSession(old, call))
       .catch(() => undefined);
   }
 }
@@ -69,7 +74,7 @@ export const adminHandlers = {
     // Revoked meanwhile by another administrator: the key is gone all the same.
     if (!revoked) throw new ApiError("QB_ERR_KEY_ID_UNKNOWN", { id: String(id) }, "keyid");
     const ended = await ctx.services.sessions.endKey(id);
-    await endProviderSessions(ctx.services, ended);
+    await endProviderSessions(ctx.services, ended, ctx.call);
     return {
       id: revoked.id,
       name: revoked.name,

@@ -257,7 +257,7 @@ export const essbaseHandlers = {
 
   calculate: async (ctx) => {
     const { sp, ops, cube } = await essbase(ctx, "calcScripts", "action/calculate", "action.script");
-    return fromProvider(longCall(ops.calculate(sp.session, cube, ctx.body.action.script)));
+    return fromProvider(longCall(ctx, ops.calculate(sp.session, cube, ctx.body.action.script)));
   },
 
   mdxQuery: async (ctx) => {

@@ -23,7 +23,7 @@ export const keyHandlers = {
     const deleted = await ctx.services.keys.delete(owner, name);
     if (!deleted) throw new ApiError("QB_ERR_KEY_UNKNOWN", { name }, "keyname");
     // The sessions the key opened end with it, whichever of the owner's keys would use them next.
-    await endProviderSessions(ctx.services, await ctx.services.sessions.endKey(deleted.id));
+    await endProviderSessions(ctx.services, await ctx.services.sessions.endKey(deleted.id), ctx.call);
     return { name, deleted: true, deletedAt: deleted.retiredAt };
   },
 } satisfies Partial<Handlers>;

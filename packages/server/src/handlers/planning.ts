@@ -103,6 +103,7 @@ export const planningHandlers = {
       Array.isArray(b.cells) && b.grid ? saveCells(requestGrid(ctx.request, b.grid), b.cells) : null;
     return fromProvider(
       longCall(
+        ctx,
         ops.submitForm(sp.session, app, {
           folder: b.folder,
           formName: required(b, "formName", "formname"),
@@ -174,6 +175,7 @@ export const planningHandlers = {
     const { cube, ruleName, ruleType } = ctx.body;
     return fromProvider(
       longCall(
+        ctx,
         ops.launchRule(sp.session, app, {
           cube,
           ruleName,

@@ -75,7 +75,7 @@ async function login(ctx: CallContext<"login"> | CallContext<"loginPbcs">) {
       : undefined,
   );
   const upstream = await fromProvider(
-    provider.login({ connector, username, password, address: target.url }),
+    provider.login({ connector, username, password, address: target.url, call: ctx.call }),
   ).catch(async (e: unknown) => {
     await sessions.delete(session.id).catch(() => undefined);
     throw e;
@@ -84,7 +84,7 @@ async function login(ctx: CallContext<"login"> | CallContext<"loginPbcs">) {
     const handle = upstream.handle;
     await sessions.update(session.id, { providerHandle: handle }).catch(async (e: unknown) => {
       // The session the server opened for a login that cannot be kept is closed again.
-      await provider.logout({ ...providerSession(session), handle }).catch(() => undefined);
+      await provider.logout({ ...providerSession(session, ctx.call), handle }).catch(() => undefined);
       await sessions.delete(session.id).catch(() => undefined);
       throw e;
     });
@@ -95,7 +95,7 @@ async function login(ctx: CallContext<"login"> | CallContext<"loginPbcs">) {
   for (const old of ended) {
     await ctx.services.providers
       .byId(old.provider)
-      ?.logout(providerSession(old))
+      ?.logout(providerSession(old, ctx.call))
       .catch(() => undefined);
   }
   return {

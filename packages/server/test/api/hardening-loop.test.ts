@@ -1,7 +1,7 @@
 import http from "node:http";
 import { type EmbeddedProvider, GridWorkers } from "@qibates/embedded";
 import type { ProviderSession } from "@qibates/provider";
-import { answerValue } from "@qibates/provider";
+import { answerValue, CallContext } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { demoProviders } from "../../../embedded/test/support/demo-session.ts";
@@ -147,6 +147,7 @@ describe("a Zoom In that answers thousands of rows", () => {
     username: "demo",
     providerAddress: "https://demo.qibates.local/aps/JAPI",
     aliasTable: null,
+    call: CallContext.unbounded(),
   };
   const all = { zoomInMode: "ALL_LEVELS" as const, includeSelection: true };
   const open = demoProviders();

@@ -1,4 +1,9 @@
-import { CONNECTOR_DESCRIPTIONS, type Connector, type ConnectorDescription } from "@qibates/provider";
+import {
+  CallContext,
+  CONNECTOR_DESCRIPTIONS,
+  type Connector,
+  type ConnectorDescription,
+} from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { listeningServer } from "../support/listening.ts";
 import { withProviders } from "../support/providers.ts";
@@ -37,6 +42,7 @@ describe("a connector added to the descriptions", () => {
         username: "demo",
         password: "demo",
         address: target.url,
+        call: CallContext.unbounded(),
       });
       expect(login?.username).toBe("demo");
       // A value no description holds has no provider.

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PROTOCOLS } from "@qibates/connectors";
-import { acceptedConnectors, type Connector } from "@qibates/provider";
+import { acceptedConnectors, CallContext, type Connector } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { withConnectorLists } from "../../../../openapi/tools/connector-lists.ts";
@@ -45,13 +45,20 @@ describe("a sixth protocol", () => {
         if (!provider) return;
         const connector = SIXTH_CONNECTOR as Connector;
         await expect(
-          provider.login({ connector, username: "demo", password: "wrong", address: wire.address }),
+          provider.login({
+            connector,
+            username: "demo",
+            password: "wrong",
+            address: wire.address,
+            call: CallContext.unbounded(),
+          }),
         ).rejects.toMatchObject({ code: "LOGIN_FAILED" });
         const login = await provider.login({
           connector,
           username: "demo",
           password: "demo",
           address: wire.address,
+          call: CallContext.unbounded(),
         });
         const session = {
           id: "s1",
@@ -60,6 +67,7 @@ describe("a sixth protocol", () => {
           username: "demo",
           providerAddress: wire.address.href,
           aliasTable: null,
+          call: CallContext.unbounded(),
           handle: login.handle ?? null,
         };
         expect(await provider.servers(session)).toEqual({ servers: [{ name: "Sixth-1" }] });

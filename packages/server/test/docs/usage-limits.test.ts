@@ -4,8 +4,8 @@ import { variables } from "../../src/config.ts";
 import { USAGE_LIMITS, USAGE_LIMITS_PAGES, withUsageLimits } from "../../src/usage-limits.ts";
 
 /**
- * The table of limits on use ("limits that compose") is written from the code: the Error codes and
- * limits page holds a fresh generation in both languages, every setting it names is one of the server's, and every
+ * The table of limits on use ("limits that compose") is written from the code: the administrator's Limits on
+ * callers page holds a fresh generation in both languages, every setting it names is one of the server's, and every
  * refusal or effect it describes is made to happen by a test that exists under the title the row names.
  */
 const ROOT = new URL("../../../../", import.meta.url);

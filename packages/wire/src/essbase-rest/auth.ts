@@ -6,7 +6,7 @@ import {
   type UserSession,
 } from "@qibates/protocols/essbase-rest";
 import { limitAddress } from "@qibates/protocols/ip";
-import type { Connector } from "@qibates/provider";
+import { CallContext, type Connector } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
 import { basicLogin, type LoginThrottle } from "../login-throttle.ts";
@@ -75,6 +75,7 @@ export async function essbaseAuth(scope: FastifyInstance, options: EssbaseAuthOp
       providerAddress,
       aliasTable: null,
       visitor: limitAddress(request.ip),
+      call: CallContext.unbounded(),
     }));
     const secure = request.protocol === "https" ? "; Secure" : "";
     // SameSite=Strict: the session is a REST client's, never a browser page's on another site.

@@ -1,6 +1,12 @@
 import { limitAddress } from "@qibates/protocols/ip";
 import { BASIC_CHALLENGE, PlanningRequestError } from "@qibates/protocols/planning-rest";
-import { type Connector, type Provider, ProviderError, type ProviderSession } from "@qibates/provider";
+import {
+  CallContext,
+  type Connector,
+  type Provider,
+  ProviderError,
+  type ProviderSession,
+} from "@qibates/provider";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
 import { restErrorHandler } from "../error-answers.ts";
@@ -106,7 +112,7 @@ async function authenticate(
   for (const name of identityDomainNames(basic.username)) {
     try {
       const { username } = await auth.provider.login({
-        clientAddress: request.ip,
+        call: CallContext.forClient(request.ip),
         connector: auth.connector,
         username: name,
         password: basic.password,
@@ -120,6 +126,7 @@ async function authenticate(
         providerAddress,
         aliasTable: null,
         visitor: limitAddress(request.ip),
+        call: CallContext.unbounded(),
       };
       return { username, session };
     } catch (e) {

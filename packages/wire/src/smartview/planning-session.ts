@@ -8,7 +8,7 @@ import {
   SvException,
 } from "@qibates/protocols/smartview";
 import type { XmlElement } from "@qibates/protocols/xml";
-import type { ApplicationRef, ProviderSession } from "@qibates/provider";
+import { type ApplicationRef, CallContext, type ProviderSession } from "@qibates/provider";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { LoginThrottle } from "../login-throttle.ts";
 import { sessionLimits, type WireEndpointOptions } from "../options.ts";
@@ -119,6 +119,7 @@ export function planningSessions(app: FastifyInstance, options: WireEndpointOpti
               aliasTable: null,
               handle: token.handle,
               visitor: limitAddress(request.ip),
+              call: CallContext.unbounded(),
             },
             app: null,
           }),

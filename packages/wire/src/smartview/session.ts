@@ -10,7 +10,13 @@ import {
   svText,
 } from "@qibates/protocols/smartview";
 import { type XmlElement, XmlTooLarge } from "@qibates/protocols/xml";
-import { type Connector, type Provider, ProviderError, type ProviderSession } from "@qibates/provider";
+import {
+  CallContext,
+  type Connector,
+  type Provider,
+  ProviderError,
+  type ProviderSession,
+} from "@qibates/provider";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle, loginFailed } from "../login-throttle.ts";
@@ -78,7 +84,7 @@ export async function throttledLogin(
     return await throttle.attempt(
       request.ip,
       login.username,
-      () => provider.login({ ...login, clientAddress: request.ip }),
+      () => provider.login({ ...login, call: CallContext.forClient(request.ip) }),
       loginFailed,
       login.password,
     );
@@ -191,6 +197,7 @@ export function smartViewSessions(app: FastifyInstance, options: WireEndpointOpt
               aliasTable: null,
               handle: login.handle ?? null,
               visitor: limitAddress(request.ip),
+              call: CallContext.unbounded(),
             },
             server: null,
             application: null,

@@ -1,6 +1,6 @@
 import { limitAddress, sessionNetwork } from "@qibates/protocols/ip";
 import { type SessionHeader, XmlaFault } from "@qibates/protocols/xmla";
-import type { ProviderSession } from "@qibates/provider";
+import { CallContext, type ProviderSession } from "@qibates/provider";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { capGroup } from "../session-store.ts";
 import { hasFault, loginAddress } from "./auth.ts";
@@ -67,5 +67,6 @@ export function providerSession(
     providerAddress: loginAddress(request),
     aliasTable: null,
     visitor: limitAddress(request.ip),
+    call: CallContext.unbounded(),
   };
 }

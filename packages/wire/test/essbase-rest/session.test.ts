@@ -1,3 +1,4 @@
+import { CallContext } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { WireSessions } from "../../src/essbase-rest/sessions.ts";
 import { SessionsFull } from "../../src/session-store.ts";
@@ -88,6 +89,7 @@ describe("session store", () => {
     username: "demo",
     providerAddress: "http://h/essbase/japi",
     aliasTable: null,
+    call: CallContext.unbounded(),
   });
 
   it("slides a session on use and ends it after the idle time", () => {

@@ -15,7 +15,7 @@ import {
   visionPlan2Outline,
 } from "@qibates/engine/demo/planning";
 import { type FormDefinition, PlanningApplication } from "@qibates/engine/planning";
-import { DEFAULT_SLICES, type ProviderSession, SliceScheduler } from "@qibates/provider";
+import { CallContext, DEFAULT_SLICES, type ProviderSession, SliceScheduler } from "@qibates/provider";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planningRestEndpoint } from "../../src/planning-rest/index.ts";
@@ -161,6 +161,7 @@ async function login(): Promise<ProviderSession> {
     username: "demo",
     password: "demo",
     address: new URL(address),
+    call: CallContext.unbounded(),
   });
   asked.length = 0;
   return {
@@ -170,6 +171,7 @@ async function login(): Promise<ProviderSession> {
     username: "demo",
     providerAddress: address,
     aliasTable: null,
+    call: CallContext.unbounded(),
     handle: handle ?? null,
   };
 }

@@ -1,6 +1,7 @@
 import { Upstreams } from "@qibates/connectors/net";
 import { PlanningRestProvider } from "@qibates/connectors/planning-rest";
 import type { ProviderSession } from "@qibates/provider";
+import { CallContext } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planningRestEndpoint } from "../../src/planning-rest/index.ts";
@@ -37,6 +38,7 @@ beforeAll(async () => {
       username: "demo",
       password: "demo",
       address: new URL(address),
+      call: CallContext.unbounded(),
     });
     sessions.push({
       id: `s${sessions.length}`,
@@ -45,6 +47,7 @@ beforeAll(async () => {
       username: "demo",
       providerAddress: address,
       aliasTable: null,
+      call: CallContext.unbounded(),
       handle: handle ?? null,
     });
   }
