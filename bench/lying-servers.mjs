@@ -13,10 +13,11 @@
 // server's resident memory after the case against the start. Results: bench/BENCHMARKS.md ("Servers whose
 // outline lies"); --write appends the run to bench/results/lying-servers.jsonl.
 
-import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { Worker } from "node:worker_threads";
 import { commandLine } from "../scripts/command-line.mjs";
 import { API, bundleOf, freePort, portRange, ROOT, startServer } from "./scale-harness.mjs";
 
@@ -31,6 +32,7 @@ node bench/lying-servers.mjs [options]
   --ports FROM-TO   the ports the server and proxy may listen on  [any free port]
   --connectors LIST essbase-stndln,ssas                           [both]
   --lies LIST       own-child,parent-under-child,endless,big-attribute [all]
+  --server-log FILE write the server's last log lines (level warn) to FILE at the end
   --write           append the run to bench/results/lying-servers.jsonl
   --help prints this text; nothing is built or started
 `;
@@ -43,6 +45,7 @@ const o = commandLine(
     ports: "any",
     connectors: "essbase-stndln,ssas",
     lies: "own-child,parent-under-child,endless,big-attribute",
+    "server-log": "",
     write: false,
   },
   USAGE,
@@ -177,34 +180,61 @@ async function lyingProxy(upstreamPort, port) {
 
 // ---- the measures ---------------------------------------------------------------------------------------------
 
-/** /health asked every 10 ms on a connection of its own: each wait, with when it ended. */
+/** Now, in ms since the epoch, comparable between threads. */
+const now = () => performance.timeOrigin + performance.now();
+
+/**
+ * /health asked every 10 ms on a connection of its own, from a thread of its own (the lying proxy's work in this
+ * one must not delay the asking): each wait, with when it ended.
+ */
 function healthPoller(port) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const waits = [];
-  let on = true;
-  const one = () =>
-    new Promise((resolve) => {
-      const t = performance.now();
-      const req = http.get({ host: "127.0.0.1", port, path: "/qibates/api/v2/health", agent }, (res) => {
+  const worker = new Worker(
+    `
+    const http = require("node:http");
+    const { parentPort, workerData } = require("node:worker_threads");
+    const now = () => performance.timeOrigin + performance.now();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const waits = [];
+    let on = true;
+    const one = () => new Promise((resolve) => {
+      const t = now();
+      const req = http.get({ host: "127.0.0.1", port: workerData.port, path: "/qibates/api/v2/health", agent }, (res) => {
         res.resume();
-        res.on("end", () => resolve(performance.now() - t));
+        res.on("end", () => resolve(now() - t));
       });
-      req.on("error", () => resolve(performance.now() - t));
+      req.on("error", () => resolve(now() - t));
     });
-  const loop = (async () => {
-    while (on) {
-      const w = await one();
-      waits.push([performance.now(), w]);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  })();
-  return {
-    /** The longest wait that ended within [from, to] (performance.now() times). */
-    longest: (from, to) => Math.max(0, ...waits.filter(([at]) => at >= from && at <= to).map(([, w]) => w)),
-    stop: async () => {
-      on = false;
-      await loop;
+    parentPort.on("message", (m) => {
+      if (m.stop) { on = false; return; }
+      const within = waits.filter(([at]) => at >= m.from && at <= m.to).map(([, w]) => w);
+      parentPort.postMessage({ id: m.id, longest: Math.max(0, ...within) });
+    });
+    (async () => {
+      while (on) {
+        const w = await one();
+        waits.push([now(), w]);
+        await new Promise((r) => setTimeout(r, 10));
+      }
       agent.destroy();
+      parentPort.close();
+    })();
+    `,
+    { eval: true, workerData: { port } },
+  );
+  let asked = 0;
+  const answers = new Map();
+  worker.on("message", (m) => answers.get(m.id)?.(m.longest));
+  return {
+    /** The longest wait that ended within [from, to] (times from `now()`). */
+    longest: (from, to) =>
+      new Promise((resolve) => {
+        const id = ++asked;
+        answers.set(id, resolve);
+        worker.postMessage({ id, from, to });
+      }),
+    stop: async () => {
+      worker.postMessage({ stop: true });
+      await new Promise((r) => worker.once("exit", r));
     },
   };
 }
@@ -270,7 +300,7 @@ async function main() {
     ports: PORTS,
     env: {
       QIBATES_SNAPSHOTS: "",
-      LOG_LEVEL: "error",
+      LOG_LEVEL: o["server-log"] ? "warn" : "error",
       // The call's deadline must outlast a calculation's wait and one request's: both shortened to fit it.
       CONNECTION_TIMEOUT_SECONDS: String(DEADLINE_S),
       CALC_JOB_TIMEOUT_SECONDS: String(Math.floor(DEADLINE_S / 2)),
@@ -305,9 +335,9 @@ async function main() {
       });
     // Idle baseline.
     await new Promise((r) => setTimeout(r, 3000));
-    const t0 = performance.now();
+    const t0 = now();
     await new Promise((r) => setTimeout(r, 3000));
-    const idleHealth = poller.longest(t0, performance.now());
+    const idleHealth = await poller.longest(t0, now());
     const rssStart = server.rss();
     log(`idle /health longest ${idleHealth.toFixed(1)} ms; rss ${(rssStart / 2 ** 20).toFixed(0)} MB`);
 
@@ -334,12 +364,12 @@ async function main() {
           demo.longest = Math.max(demo.longest, r.ms);
         }
       })();
-      const from = performance.now();
+      const from = now();
       const [op, body] = READS[read];
       const answers = await Promise.all(
         ids.map((loginid) => post(base, headers, op, { loginid, ...CUBE, ...body })),
       );
-      const to = performance.now();
+      const to = now();
       going = false;
       await demoLoop;
       await Promise.all(ids.map((loginid) => post(base, headers, "action/logout", { loginid })));
@@ -356,7 +386,7 @@ async function main() {
         ],
         slowestMs: Math.round(Math.max(...answers.map((a) => a.ms))),
         deadlineMs: DEADLINE_S * 1000,
-        healthMs: Number(poller.longest(from, to).toFixed(1)),
+        healthMs: Number((await poller.longest(from, to)).toFixed(1)),
         demo: { ...demo, longest: Math.round(demo.longest) },
         rssMB: Math.round(server.rss() / 2 ** 20),
         rssDeltaMB: Math.round((server.rss() - rssStart) / 2 ** 20),
@@ -399,6 +429,7 @@ async function main() {
     if (o.write)
       appendFileSync(join(ROOT, "bench", "results", "lying-servers.jsonl"), `${JSON.stringify(result)}\n`);
   } finally {
+    if (o["server-log"]) writeFileSync(String(o["server-log"]), server.output());
     await poller.stop();
     proxy.close();
     server.child.kill("SIGTERM");
