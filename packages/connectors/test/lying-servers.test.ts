@@ -29,6 +29,7 @@ const SERVERS = {
 describe("servers whose outline lies", () => {
   it.each([
     ["ownChild", '"East" under "East"'],
+    ["sameUnique", '"East" under "East"'],
     ["parentUnderChild", null],
     ["dataMember", '"East" under "East"'],
   ])(

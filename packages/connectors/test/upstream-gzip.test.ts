@@ -14,6 +14,7 @@ const CAP = 64 * 1024;
 /** What the server answers: 40,000 characters of JSON (under the cap), and 1 MiB of spaces (past it). */
 const SMALL = JSON.stringify({ items: Array.from({ length: 2000 }, (_, i) => `member ${i}`) });
 const LARGE = " ".repeat(1024 * 1024);
+const SPLIT = "<row><MEMBER_NAME>Crème brûlée</MEMBER_NAME></row>";
 let server: Server;
 let origin = "";
 const headersSeen: (string | undefined)[] = [];
@@ -21,6 +22,15 @@ const headersSeen: (string | undefined)[] = [];
 beforeAll(async () => {
   server = createServer((req, res) => {
     headersSeen.push(req.headers["accept-encoding"]);
+    if (req.url === "/split") {
+      // A character of two bytes cut between two chunks, as a network may deliver it.
+      const bytes = Buffer.from(SPLIT, "utf8");
+      const cut = bytes.indexOf(0xc3) + 1;
+      res.writeHead(200, { "content-type": "text/xml; charset=utf-8" });
+      res.write(bytes.subarray(0, cut));
+      setTimeout(() => res.end(bytes.subarray(cut)), 20);
+      return;
+    }
     const body = req.url === "/large" ? LARGE : SMALL;
     if (/\bgzip\b/.test(req.headers["accept-encoding"] ?? "")) {
       res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
@@ -45,6 +55,16 @@ const upstreams = () =>
     readTimeoutMs: 5000,
     maxAnswerBytes: CAP,
   });
+
+describe("answers sent plain", () => {
+  it("reads a character whose bytes arrive in two chunks whole", async () => {
+    const u = upstreams();
+    const answer = await u.request(new URL(`${origin}/split`), { method: "GET", headers: {} });
+    await u.close();
+    expect(answer.body).toBe(SPLIT);
+    expect(answer.bytes).toBe(Buffer.byteLength(SPLIT));
+  });
+});
 
 describe("answers asked for compressed", () => {
   it("reads a gzip answer decompressed, as the same answer sent plain", async () => {

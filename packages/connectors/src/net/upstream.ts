@@ -1,6 +1,7 @@
 import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP, type LookupFunction } from "node:net";
 import { Readable } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
 import { rootCertificates } from "node:tls";
 import { gunzip } from "node:zlib";
 import { oneLine, ProviderError, quantity, SERVER_REFUSAL, upstreamUnreachable } from "@qibates/provider";
@@ -383,6 +384,10 @@ export class Upstreams {
       let status = 0;
       let headers: Record<string, string | string[] | undefined> = {};
       const chunks: Buffer[] = [];
+      // An answer that is not compressed is decoded as its chunks arrive, so that a large one costs no copy and
+      // no whole decode at its end, where nothing else could run meanwhile.
+      let decoder: StringDecoder | null = null;
+      const texts: string[] = [];
       let size = 0;
       // Past the call's deadline the request is dropped wherever it is: a server that trickles its answer, a byte
       // within each read timeout, is cut there too.
@@ -424,6 +429,7 @@ export class Upstreams {
               abort?.(tooLarge());
               return false;
             }
+            if (!gzipAsked(init.headers) || !gzipped(headers)) decoder = new StringDecoder("utf8");
             return true;
           },
           onData: (chunk: Buffer) => {
@@ -432,11 +438,17 @@ export class Upstreams {
               abort?.(tooLarge());
               return false;
             }
-            chunks.push(chunk);
+            if (decoder) texts.push(decoder.write(chunk));
+            else chunks.push(chunk);
             return true;
           },
           onComplete: () => {
             settled();
+            if (decoder) {
+              texts.push(decoder.end());
+              resolve({ status, headers, body: texts.join(""), bytes: size });
+              return;
+            }
             const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
             if (!gzipAsked(init.headers) || !gzipped(headers)) {
               resolve({ status, headers, body: body.toString("utf8"), bytes: size });

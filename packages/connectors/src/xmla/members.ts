@@ -396,8 +396,10 @@ export function xmlaMembers(
           { MEMBER_UNIQUE_NAME: parent.uniqueName, TREE_OP: String(TREE_OP.CHILDREN) },
           budget,
         );
+        // A row naming the parent itself is kept: the member reader refuses an outline that lists a member
+        // among its own children, where dropping the row would hide the server's answer.
         return rows
-          .filter((r) => r.MEMBER_UNIQUE_NAME && r.MEMBER_NAME && r.MEMBER_UNIQUE_NAME !== parent.uniqueName)
+          .filter((r) => r.MEMBER_UNIQUE_NAME && r.MEMBER_NAME)
           .map((r, j) => info(r, parent.name, j));
       });
     },

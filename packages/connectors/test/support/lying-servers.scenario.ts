@@ -20,7 +20,7 @@ const malformed = (reason: ProviderText) =>
 /** A call's list budget as a server configured smaller than the default would have it (the read stays short). */
 const LIMITS: ListLimits = { items: 20_000, answers: 2_000, bytes: 1024 ** 3 };
 
-type Lie = "ownChild" | "parentUnderChild" | "dataMember" | "endless";
+type Lie = "ownChild" | "sameUnique" | "parentUnderChild" | "dataMember" | "endless";
 let made = 0;
 
 /** Market → East → (what the lie says); every other member a leaf. */
@@ -35,7 +35,9 @@ function essbaseClient(lie: Lie): EssbaseRestClient {
   const kids = (parent: string) => {
     if (parent === "Market") return [bean("East", "Market", 2, 2)];
     if (parent !== "East" && lie !== "endless") return [];
-    if (lie === "ownChild") return [bean("East", "East", 2, 3), bean("NY", "East", 0, 3)];
+    // Essbase names are unique: both lies list East under East.
+    if (lie === "ownChild" || lie === "sameUnique")
+      return [bean("East", "East", 2, 3), bean("NY", "East", 0, 3)];
     if (lie === "parentUnderChild") return [bean("Market", "East", 1, 3)];
     if (lie === "dataMember") return [bean("East", "East", 0, 3)];
     return Array.from({ length: 500 }, () => bean(`M${++made}`, parent, 1, 3));
@@ -89,6 +91,8 @@ function xmlaClient(lie: Lie): XmlaClient {
     if (unique === "[Market].[All]") return [east];
     if (unique !== "[Market].&[East]" && lie !== "endless") return [];
     if (lie === "ownChild") return [row("East", "[Market].&[East].&[East]", "[Market].&[East]", 2)];
+    // East listed among its own children under its own unique name.
+    if (lie === "sameUnique") return [row("East", "[Market].&[East]", "[Market].&[East]", 2)];
     if (lie === "parentUnderChild") return [row("All", "[Market].[All]", "[Market].&[East]", 1)];
     if (lie === "dataMember") return [row("East", "[Market].&[East].DATAMEMBER", "[Market].&[East]", 0)];
     return Array.from({ length: 500 }, () => row(`M${++made}`, `[Market].&[M${made}]`, unique, 1));
@@ -116,7 +120,7 @@ function xmlaClient(lie: Lie): XmlaClient {
 }
 
 const out: Record<string, unknown> = {};
-for (const lie of ["ownChild", "parentUnderChild", "dataMember", "endless"] as Lie[]) {
+for (const lie of ["ownChild", "sameUnique", "parentUnderChild", "dataMember", "endless"] as Lie[]) {
   for (const [server, make] of [
     [
       "essbase-rest",
