@@ -1,10 +1,8 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, inject, it } from "vitest";
-import { launchChromium } from "./support/browser.ts";
-import { hydrated, newContext, open } from "./support/site-page.ts";
+import { describe, inject, it } from "vitest";
+import { checkPage, expectPictures, hydrated, siteContextForFile } from "./support/site-page.ts";
 
 /**
  * The before/after pictures (site/scripts/grid-pictures.ts) as a reader gets them: on each page that shows some,
@@ -12,17 +10,7 @@ import { hydrated, newContext, open } from "./support/site-page.ts";
  * page's language.
  */
 const baseUrl = inject("baseUrl");
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  context = await newContext(browser);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const context = siteContextForFile();
 
 // The pictures the site build wrote (site/scripts/grid-pictures.ts), in their order on the page.
 const MANIFEST = join(
@@ -71,33 +59,20 @@ const cases = (["en", "fr"] as const).flatMap((locale) =>
 
 describe("grid pictures", () => {
   it.concurrent.for(cases)("$route shows its pictures, loaded, in its language", async (c, { expect }) => {
-    const { page, status, errors } = await open(context, baseUrl, c.route);
-    try {
-      expect(status).toBe(200);
+    await checkPage(context(), baseUrl, c.route, expect, async (page) => {
       await hydrated(page);
-      const figures = page.locator("figure[data-grid-picture]");
-      expect(await figures.evaluateAll((fs) => fs.map((f) => f.getAttribute("data-grid-picture")))).toEqual(
-        c.ids,
-      );
+      await expectPictures(page, expect, {
+        mark: "grid-picture",
+        folder: "grids",
+        locale: c.locale,
+        ids: c.ids,
+        alt: c.locale === "fr" ? /^Avant/ : /^Before/,
+      });
       for (const id of c.ids) {
-        const img = page.locator(`figure[data-grid-picture="${id}"] img`);
-        await img.scrollIntoViewIfNeeded();
-        // Loaded (lazily, once on screen): an SVG the browser could draw, in the page's language.
-        await expect
-          .poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0), {
-            timeout: 15_000,
-          })
-          .toBe(true);
-        expect(await img.getAttribute("src")).toMatch(new RegExp(`/img/grids/${id}\\.${c.locale}\\.svg$`));
-        const alt = (await img.getAttribute("alt")) ?? "";
-        expect(alt).toMatch(c.locale === "fr" ? /^Avant/ : /^Before/);
         const caption =
           (await page.locator(`figure[data-grid-picture="${id}"] figcaption`).textContent()) ?? "";
         expect(caption).toContain(c.locale === "fr" ? "avant et après" : "before and after");
       }
-      expect(errors).toEqual([]);
-    } finally {
-      await page.close();
-    }
+    });
   });
 });

@@ -1,21 +1,9 @@
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, inject, it } from "vitest";
-import { launchChromium } from "./support/browser.ts";
-import { hydrated, newContext, open, startApiConsole } from "./support/site-page.ts";
+import { describe, inject, it } from "vitest";
+import { checkPage, hydrated, open, siteContextForFile, startApiConsole } from "./support/site-page.ts";
 import { fr, siteRoutes } from "./support/site-routes.ts";
 
 const baseUrl = inject("baseUrl");
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  context = await newContext(browser);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const context = siteContextForFile();
 
 describe.each([
   { locale: "en", routes: siteRoutes },
@@ -24,9 +12,7 @@ describe.each([
   // Several pages at once (the project's maxConcurrency): a page mostly waits for the server and hydration.
   // Concurrent tests must use their own `expect`.
   it.concurrent.for(routes)("%s loads with its content and no error", async (route, { expect }) => {
-    const { page, status, errors } = await open(context, baseUrl, route);
-    try {
-      expect(status).toBe(200);
+    await checkPage(context(), baseUrl, route, expect, async (page) => {
       expect(await page.getAttribute("html", "lang")).toBe(locale);
       if (route.endsWith("/api/qibates")) {
         // The calls are listed in the HTML; the interactive reference (Scalar) starts on demand.
@@ -37,10 +23,7 @@ describe.each([
         await expect.poll(() => page.locator("h1").first().textContent()).not.toBe("");
         expect(await page.title()).not.toMatch(/Page not found|Page introuvable/);
       }
-      expect(errors).toEqual([]);
-    } finally {
-      await page.close();
-    }
+    });
   });
 });
 
@@ -57,7 +40,7 @@ describe.each([
   },
 ])("the three readers' sections ($locale)", ({ prefix, sections }) => {
   it("are the sidebar's sections and the home page's", async ({ expect }) => {
-    const docs = await open(context, baseUrl, `${prefix}/docs/intro`);
+    const docs = await open(context(), baseUrl, `${prefix}/docs/intro`);
     try {
       await hydrated(docs.page);
       const sidebar = (await docs.page.locator("nav.menu a").allTextContents()).map((l) => l.trim());
@@ -65,7 +48,7 @@ describe.each([
     } finally {
       await docs.page.close();
     }
-    const home = await open(context, baseUrl, `${prefix}/`);
+    const home = await open(context(), baseUrl, `${prefix}/`);
     try {
       await hydrated(home.page);
       const headings = await home.page.locator("main h3").allInnerTexts();

@@ -2,6 +2,8 @@ import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { beforeAll, type ExpectStatic } from "vitest";
+import { chromiumForFile } from "./browser.ts";
 
 export const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), "..", "artifacts");
 
@@ -17,6 +19,60 @@ export async function open(context: BrowserContext, baseUrl: string, path: strin
   });
   const response = await page.goto(baseUrl + path, { waitUntil: "load" });
   return { page, status: response?.status(), errors };
+}
+
+/**
+ * Opens `route` in a fresh page of `context`, checks that it answers 200, runs `check` on it, then checks that it
+ * logged no error; the page is closed whatever happens. `expect` is the test's own (concurrent tests need theirs).
+ */
+export async function checkPage(
+  context: BrowserContext,
+  baseUrl: string,
+  route: string,
+  expect: ExpectStatic,
+  check: (page: Page) => Promise<void>,
+): Promise<void> {
+  const { page, status, errors } = await open(context, baseUrl, route);
+  try {
+    expect(status).toBe(200);
+    await check(page);
+    expect(errors).toEqual([]);
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * The drawn pictures of a page as a reader gets them: the figures marked `data-MARK` are `ids`, in order, and each
+ * one's image loads once scrolled to (lazily: an SVG the browser could draw), from `/img/FOLDER/ID.LOCALE.svg`,
+ * with an alt text that `alt` matches.
+ */
+export async function expectPictures(
+  page: Page,
+  expect: ExpectStatic,
+  {
+    mark,
+    folder,
+    locale,
+    ids,
+    alt,
+  }: { mark: string; folder: string; locale: string; ids: string[]; alt: RegExp },
+): Promise<void> {
+  const figures = page.locator(`figure[data-${mark}]`);
+  expect(
+    await figures.evaluateAll((fs, name) => fs.map((f) => f.getAttribute(name)), `data-${mark}`),
+  ).toEqual(ids);
+  for (const id of ids) {
+    const img = page.locator(`figure[data-${mark}="${id}"] img`);
+    await img.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    expect(await img.getAttribute("src")).toMatch(new RegExp(`/img/${folder}/${id}\\.${locale}\\.svg$`));
+    expect((await img.getAttribute("alt")) ?? "").toMatch(alt);
+  }
 }
 
 /**
@@ -37,6 +93,25 @@ export async function newContext(
     serviceWorkers: "block",
     ...options,
   });
+}
+
+/**
+ * The site in one browser context for the tests of a file: Chromium launched before them ({@link chromiumForFile}),
+ * a context ({@link newContext}) opened on it, both closed after them. Gives the context, once the tests run.
+ */
+export function siteContextForFile(): () => BrowserContext {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  chromiumForFile((b) => {
+    browser = b;
+  });
+  beforeAll(async () => {
+    context = await newContext(browser as Browser);
+  });
+  return () => {
+    if (!context) throw new Error("the site's browser context opens before the file's tests");
+    return context;
+  };
 }
 
 /** Writes a screenshot to e2e/artifacts/<name>.png (git-ignored) and returns its path. */

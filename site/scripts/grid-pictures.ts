@@ -4,8 +4,7 @@
 // plus its alt text and caption in pictures.json. The site's grid-pictures plugin
 // (src/plugins/grid-pictures.ts) runs this when the site is built or started; the pages show them with
 // <GridPictures page="…" />. Run by hand: npx tsx site/scripts/grid-pictures.ts [output folder]
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createVisionPlanning } from "@qibates/engine/demo/planning";
 import { createSampleBasicCube } from "@qibates/engine/demo/sample-basic";
@@ -19,6 +18,7 @@ import { frenchTypography, NNBSP } from "../src/plugins/french-typography.ts";
 import {
   BORDER,
   colon,
+  type DrawnEntry,
   FONT,
   fr,
   HEADER_FILL,
@@ -27,6 +27,7 @@ import {
   type Locale,
   svgOpen,
   type Text,
+  writeDrawn,
   xml,
 } from "./svg-common.ts";
 
@@ -1014,50 +1015,30 @@ export function pictureSvg(
   return { svg, width, height };
 }
 
-export interface PictureEntry {
+export interface PictureEntry extends DrawnEntry {
   page: PictureSpec["page"];
-  width: number;
-  height: number;
-  /** Per language: the SVG's path under the site's static folder, its alt text and caption, and its size (the
-   *  languages' words differ in length). */
-  locales: Record<Locale, { src: string; alt: string; caption: string; width: number; height: number }>;
 }
 
 /** Writes every picture (both languages) and pictures.json into `dir`; returns the manifest. */
 export function writePictures(dir: string): Record<string, PictureEntry> {
-  mkdirSync(dir, { recursive: true });
-  const manifest: Record<string, PictureEntry> = {};
   // One cube for the pictures that only read; a fresh one for each picture that writes (Submit), so no picture
   // sees another's changes. Either way the cube is this process's own: nothing served is changed.
   const shared = createSampleBasicCube();
-  for (const spec of PICTURES) {
-    const pair = computePicture(spec, writesData(spec) ? createSampleBasicCube() : shared);
-    const entry: PictureEntry = {
-      page: spec.page,
-      width: 0,
-      height: 0,
-      locales: {} as PictureEntry["locales"],
-    };
-    for (const locale of ["en", "fr"] as const) {
-      const { svg, width, height } = pictureSvg(spec, pair, locale);
-      const file = `${spec.id}.${locale}.svg`;
-      writeFileSync(join(dir, file), `${svg}\n`);
-      if (locale === "en") {
-        entry.width = width;
-        entry.height = height;
-      }
-      entry.locales[locale] = {
-        src: `/img/grids/${file}`,
-        alt: altText(spec, pair, locale),
-        caption: caption(spec, pair, locale),
-        width,
-        height,
+  function* pictures() {
+    for (const spec of PICTURES) {
+      const pair = computePicture(spec, writesData(spec) ? createSampleBasicCube() : shared);
+      yield {
+        id: spec.id,
+        fields: { page: spec.page },
+        draw: (locale: Locale) => ({
+          ...pictureSvg(spec, pair, locale),
+          alt: altText(spec, pair, locale),
+          caption: caption(spec, pair, locale),
+        }),
       };
     }
-    manifest[spec.id] = entry;
   }
-  writeFileSync(join(dir, "pictures.json"), `${JSON.stringify(manifest, null, 1)}\n`);
-  return manifest;
+  return writeDrawn(dir, "/img/grids", "pictures.json", pictures());
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {

@@ -3,22 +3,22 @@
 // text and caption in screens.json. The site's screen-pictures plugin (src/plugins/screen-pictures.ts) runs this
 // when the site is built or started; the pages show them with <ScreenPicture screen="…" />. Pure string work, no
 // I/O but the files written. Run by hand: npx tsx site/scripts/screen-pictures.ts [output folder]
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { NNBSP } from "../src/plugins/french-typography.ts";
 import { type Field, type Item, SCREENS, type ScreenDescription } from "../src/screens/screens.ts";
 import {
   BORDER,
   colon,
+  type DrawnEntry,
   FONT,
   fr,
   HEADER_FILL,
   INK,
   INK_MUTED,
-  LOCALES,
   type Locale,
   svgOpen,
+  writeDrawn,
   xml,
 } from "./svg-common.ts";
 
@@ -505,42 +505,27 @@ export function caption(screen: ScreenDescription, locale: Locale): string {
   return `${t(screen.caption, locale)}.`;
 }
 
-export interface ScreenEntry {
+export interface ScreenEntry extends DrawnEntry {
   pages: string[];
-  width: number;
-  height: number;
-  /** Per language: the SVG's path under the site's static folder, its alt text, caption and height. */
-  locales: Record<Locale, { src: string; alt: string; caption: string; width: number; height: number }>;
 }
 
 /** Writes every screen (both languages) and screens.json into `dir`; returns the manifest. */
 export function writeScreens(dir: string): Record<string, ScreenEntry> {
-  mkdirSync(dir, { recursive: true });
-  const manifest: Record<string, ScreenEntry> = {};
-  for (const screen of SCREENS) {
-    const entry: ScreenEntry = {
-      pages: [...screen.pages],
-      width: PANE_W,
-      height: 0,
-      locales: {} as ScreenEntry["locales"],
-    };
-    for (const locale of LOCALES) {
-      const { svg, height } = screenSvg(screen, locale);
-      const file = `${screen.id}.${locale}.svg`;
-      writeFileSync(join(dir, file), `${svg}\n`);
-      if (locale === "en") entry.height = height;
-      entry.locales[locale] = {
-        src: `/img/screens/${file}`,
+  return writeDrawn(
+    dir,
+    "/img/screens",
+    "screens.json",
+    SCREENS.map((screen) => ({
+      id: screen.id,
+      fields: { pages: [...screen.pages] },
+      draw: (locale: Locale) => ({
+        ...screenSvg(screen, locale),
+        width: PANE_W,
         alt: altText(screen, locale),
         caption: caption(screen, locale),
-        width: PANE_W,
-        height,
-      };
-    }
-    manifest[screen.id] = entry;
-  }
-  writeFileSync(join(dir, "screens.json"), `${JSON.stringify(manifest, null, 1)}\n`);
-  return manifest;
+      }),
+    })),
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {

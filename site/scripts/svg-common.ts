@@ -1,6 +1,8 @@
 // What the site's drawn pictures share (the grid pictures and the add-in's screens): the two languages, XML
 // escaping, French typography for the French pictures, and one neutral, Excel-like style (system fonts only, so
 // that an SVG needs no font or image of its own).
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { frenchTypography, NBSP } from "../src/plugins/french-typography.ts";
 
 export type Locale = "en" | "fr";
@@ -34,4 +36,54 @@ export function svgOpen(width: number, height: number, locale: Locale, title: st
     `<title id="title">${xml(title)}</title>`,
     `<desc id="desc">${xml(desc)}</desc>`,
   ].join("");
+}
+
+/** One picture drawn in one language: its SVG, its size (the languages' words differ in length), its alt text and caption. */
+export interface Drawn {
+  svg: string;
+  width: number;
+  height: number;
+  alt: string;
+  caption: string;
+}
+
+/**
+ * A picture in a manifest: the English picture's size, and per language the SVG's path under the site's static
+ * folder, its alt text and caption, and its size.
+ */
+export interface DrawnEntry {
+  width: number;
+  height: number;
+  locales: Record<Locale, { src: string; alt: string; caption: string; width: number; height: number }>;
+}
+
+/**
+ * Writes each picture in both languages into `dir` (`ID.LOCALE.svg`, served under `served`, `/img/grids`) and the
+ * manifest of them all (`manifest`, `pictures.json`): by id, the picture's own fields (`fields`) then its
+ * {@link DrawnEntry}. Returns the manifest.
+ */
+export function writeDrawn<F extends object>(
+  dir: string,
+  served: string,
+  manifest: string,
+  pictures: Iterable<{ id: string; fields: F; draw: (locale: Locale) => Drawn }>,
+): Record<string, F & DrawnEntry> {
+  mkdirSync(dir, { recursive: true });
+  const written: Record<string, F & DrawnEntry> = {};
+  for (const { id, fields, draw } of pictures) {
+    const entry: F & DrawnEntry = { ...fields, width: 0, height: 0, locales: {} as DrawnEntry["locales"] };
+    for (const locale of LOCALES) {
+      const { svg, width, height, alt, caption } = draw(locale);
+      const file = `${id}.${locale}.svg`;
+      writeFileSync(join(dir, file), `${svg}\n`);
+      if (locale === "en") {
+        entry.width = width;
+        entry.height = height;
+      }
+      entry.locales[locale] = { src: `${served}/${file}`, alt, caption, width, height };
+    }
+    written[id] = entry;
+  }
+  writeFileSync(join(dir, manifest), `${JSON.stringify(written, null, 1)}\n`);
+  return written;
 }

@@ -572,6 +572,19 @@ function stripTree<T>(tree: T): T {
   return { ...t, root: walk(t.root) } as unknown as T;
 }
 
+/** A cube the server lists in Sample beside Basic (the demo has one cube), for a session that opens two. */
+const SECOND_CUBE = "Interntl";
+
+/** The demo, with {@link SECOND_CUBE} listed in Sample: opening it goes through; reading it is refused. */
+function withSecondCube(demo: EmbeddedProvider): Provider {
+  const cubes: Provider["cubes"] = async (session, ref) => {
+    const listed = await demo.cubes(session, ref);
+    if (listed.application.toLowerCase() !== "sample") return listed;
+    return { ...listed, cubes: [...listed.cubes, { name: SECOND_CUBE }] };
+  };
+  return Object.create(demo, { cubes: { value: cubes } }) as Provider;
+}
+
 describe("essbase connector: Smart View's own messages (SSO token, default grid, Refresh)", () => {
   const posted: SvElement[] = [];
   let app: FastifyInstance;
@@ -592,7 +605,7 @@ describe("essbase connector: Smart View's own messages (SSO token, default grid,
       if (typeof request.body === "string") posted.push(parseSv(request.body) as SvElement);
     });
     await app.register(smartViewEndpoint, {
-      provider: embedded,
+      provider: withSecondCube(embedded),
       about: { name: "QiBates", version: "test" },
     });
     await app.listen({ port: 0, host: "127.0.0.1" });
@@ -615,9 +628,12 @@ describe("essbase connector: Smart View's own messages (SSO token, default grid,
     // Another spelling of the cube is the same cube (the server's names are not case-sensitive): not opened again.
     await client.call("EnumAliasTables", "", { ...CUBE, cube: "basic" });
     expect(posted.filter((p) => p.name === "req_OpenApplication")).toHaveLength(1);
-    // The demo server has one cube: the session's open cube is forgotten, as when another cube is opened.
-    (client as unknown as { open: unknown }).open = null;
-    await client.call("EnumAliasTables", "", CUBE);
+    // Another cube of the application: the session opens the application again for it.
+    const listed = await client.call("ListCubes", "<srv>EssbaseCluster-1</srv>\n<app>Sample</app>", {
+      ...CUBE,
+      cube: SECOND_CUBE,
+    });
+    expect(listed.name).toBe("res_ListCubes");
     const opens = posted.filter((p) => p.name === "req_OpenApplication");
     expect(opens).toHaveLength(2);
     expect(opens[0]?.children.map((c) => c.name)).toEqual(["sID", "usr", "pwd", "srv", "app"]);

@@ -246,6 +246,36 @@ export function keywordPattern(keyword: string, whole: boolean): string {
   return whole ? `^${body}$` : body;
 }
 
+/** A dimension a search reads, with another base dimension of the cube (`null` when it has none) for its query. */
+interface Searched {
+  dimension: string;
+  other: string | null;
+}
+
+/**
+ * What a search reads, from the outline: the alias table the call shows members in, and the dimensions searched
+ * (the one the call names, or every dimension, base then attribute, when it names none), each with another base
+ * dimension to hold the calculated members of its {@link layeredQuery}.
+ */
+async function searchedDimensions(
+  members: MembersOnDemand,
+  input: SearchInput,
+  cube: CubeRef,
+): Promise<{ table: string; dims: Searched[] }> {
+  const remote = await members.outline();
+  const table = remoteAliasTable(remote, input.aliasTable, "aliastable");
+  const names =
+    input.dimension === null
+      ? searchOrder(remote.dimensions)
+      : [remoteDimension(remote, input.dimension, cube.cube, "dimension").name];
+  const base = remote.dimensions.filter((d) => d.type !== "attribute");
+  const dims = names.map((dimension) => ({
+    dimension,
+    other: base.find((d) => !same(d.name, dimension))?.name ?? null,
+  }));
+  return { table, dims };
+}
+
 /**
  * `nav/search` by name asked of the server, one round of two queries a dimension: the members of the dimension
  * (every dimension, base then attribute, when none is named) whose name matches (`Filter` with Essbase MDX's
@@ -266,23 +296,16 @@ export async function searchFromServer(
 ): Promise<Schemas["SearchResponse"] | null> {
   if (input.searchIn !== "NAME") return searchByLists(client, cube, members, input, early);
   if (!PLAIN_KEYWORD.test(input.keyword)) return null;
-  const remote = await members.outline();
-  const table = remoteAliasTable(remote, input.aliasTable, "aliastable");
-  const dims =
-    input.dimension === null
-      ? searchOrder(remote.dimensions)
-      : [remoteDimension(remote, input.dimension, cube.cube, "dimension").name];
-  const base = remote.dimensions.filter((d) => d.type !== "attribute");
+  const { table, dims } = await searchedDimensions(members, input, cube);
   const pattern = keywordPattern(input.keyword, input.matchWholeWord).replace(/"/g, "");
   const budget = new ListBudget(client);
   const perDimension = await Promise.all(
-    dims.map(async (dimension) => {
-      const other = base.find((d) => !same(d.name, dimension));
-      if (!other) return null;
+    dims.map(async ({ dimension, other }) => {
+      if (other === null) return null;
       const d = mdxName(dimension);
       const set = `Filter(${d}.Members, IsMatch(${d}.CurrentMember.MEMBER_NAME, "${pattern}", IGNORE_CASE))`;
       const [rows, shown] = await Promise.all([
-        layeredRows(client, cube, layeredQuery(dimension, other.name, set), budget),
+        layeredRows(client, cube, layeredQuery(dimension, other, set), budget),
         columnsShownIn(client, cube, set, table, budget),
       ]);
       if (shown.length !== rows.rows.length)
@@ -372,17 +395,11 @@ async function searchByLists(
   input: SearchInput,
   early: DimensionLists | null,
 ): Promise<Schemas["SearchResponse"] | null> {
-  const remote = await members.outline();
-  const table = remoteAliasTable(remote, input.aliasTable, "aliastable");
-  const dims =
-    input.dimension === null
-      ? searchOrder(remote.dimensions)
-      : [remoteDimension(remote, input.dimension, cube.cube, "dimension").name];
-  const base = remote.dimensions.filter((d) => d.type !== "attribute");
-  if (dims.some((dimension) => !base.some((d) => !same(d.name, dimension)))) return null;
+  const { table, dims } = await searchedDimensions(members, input, cube);
+  if (dims.some((d) => d.other === null)) return null;
   const budget = new ListBudget(client);
   const listed = await Promise.all(
-    dims.map((dimension) => {
+    dims.map(({ dimension }) => {
       const asked =
         early && same(early.dimension, dimension) && same(early.table, table)
           ? early
@@ -392,7 +409,7 @@ async function searchByLists(
   );
   if (listed.some((l) => l === null)) return null;
   function* candidates(): Generator<SearchCandidate> {
-    for (const [i, dimension] of dims.entries()) {
+    for (const [i, { dimension }] of dims.entries()) {
       const { names, shown } = listed[i] as { names: string[]; shown: string[] };
       for (const [j, name] of names.entries()) {
         if (name === "") continue;
@@ -408,23 +425,22 @@ async function searchByLists(
     }
   }
   // The two lists hold the same members: counted once.
-  for (const [i, dimension] of dims.entries())
+  for (const [i, { dimension }] of dims.entries())
     budget.take(listed[i]?.names.length ?? 0, `EnumMembers Descendants of ${dimension}`);
   const answer = searchAnswer(input, candidates());
   // The generations and levels of the page's members: one query per dimension (and per PAGE_PER_QUERY members),
   // all in one round.
-  const queries: { dimension: string; names: string[] }[] = [];
-  for (const dimension of dims) {
+  const queries: { dimension: string; other: string; names: string[] }[] = [];
+  for (const { dimension, other } of dims) {
     const names = answer.members.filter((m) => m.dimension === dimension).map((m) => m.name);
     for (let i = 0; i < names.length; i += PAGE_PER_QUERY)
-      queries.push({ dimension, names: names.slice(i, i + PAGE_PER_QUERY) });
+      queries.push({ dimension, other: other as string, names: names.slice(i, i + PAGE_PER_QUERY) });
   }
   const layers = new Map<string, Layered>();
   await Promise.all(
-    queries.map(async ({ dimension, names }) => {
-      const other = base.find((d) => !same(d.name, dimension)) as { name: string };
+    queries.map(async ({ dimension, other, names }) => {
       const set = names.map(mdxName).join(", ");
-      const { rows } = await layeredRows(client, cube, layeredQuery(dimension, other.name, set), budget);
+      const { rows } = await layeredRows(client, cube, layeredQuery(dimension, other, set), budget);
       if (rows.length !== names.length)
         throw client.malformed(UNREADABLE.columnTuples(rows.length, names.length));
       names.forEach((name, i) => {

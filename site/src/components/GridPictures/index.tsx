@@ -1,7 +1,6 @@
-import { useBaseUrlUtils } from "@docusaurus/useBaseUrl";
 import { usePluginData } from "@docusaurus/useGlobalData";
 import type { ReactNode } from "react";
-import styles from "./styles.module.css";
+import Figure from "../Figure";
 import type { GridPicture, GridPicturesData } from "./types";
 
 /** The pictures the site build computed (site/scripts/grid-pictures.ts), by id, in the page's language. */
@@ -18,7 +17,7 @@ export function GridPictureFigure({
   picture,
   caption,
   firstScreen = false,
-  classNames = styles,
+  classNames,
 }: {
   id: string;
   picture: GridPicture;
@@ -26,20 +25,14 @@ export function GridPictureFigure({
   firstScreen?: boolean;
   classNames?: { figure?: string; image?: string; caption?: string };
 }): ReactNode {
-  const { withBaseUrl } = useBaseUrlUtils();
   return (
-    <figure className={classNames.figure} data-grid-picture={id}>
-      <img
-        src={withBaseUrl(picture.src)}
-        alt={picture.alt}
-        width={picture.width}
-        height={picture.height}
-        {...(firstScreen ? {} : { loading: "lazy" as const })}
-        decoding="async"
-        className={classNames.image}
-      />
-      <figcaption className={classNames.caption}>{caption ?? picture.caption}</figcaption>
-    </figure>
+    <Figure
+      picture={picture}
+      data={{ "data-grid-picture": id }}
+      caption={caption}
+      firstScreen={firstScreen}
+      classNames={classNames}
+    />
   );
 }
 

@@ -1,7 +1,6 @@
-import { useBaseUrlUtils } from "@docusaurus/useBaseUrl";
 import { usePluginData } from "@docusaurus/useGlobalData";
 import type { ReactNode } from "react";
-import styles from "../GridPictures/styles.module.css";
+import Figure from "../Figure";
 import type { ScreenPicture as Picture, ScreenPicturesData } from "./types";
 
 /**
@@ -10,23 +9,9 @@ import type { ScreenPicture as Picture, ScreenPicturesData } from "./types";
  * the build did not draw fails the page's build rather than showing nothing.
  */
 export default function ScreenPicture({ screen }: { screen: string }): ReactNode {
-  const { withBaseUrl } = useBaseUrlUtils();
   const picture: Picture | undefined = (usePluginData("screen-pictures") as ScreenPicturesData).screens[
     screen
   ];
   if (!picture) throw new Error(`<ScreenPicture screen="${screen}" />: no such screen in site/src/screens`);
-  return (
-    <figure className={styles.figure} data-screen-picture={screen}>
-      <img
-        src={withBaseUrl(picture.src)}
-        alt={picture.alt}
-        width={picture.width}
-        height={picture.height}
-        loading="lazy"
-        decoding="async"
-        className={styles.image}
-      />
-      <figcaption className={styles.caption}>{picture.caption}</figcaption>
-    </figure>
-  );
+  return <Figure picture={picture} data={{ "data-screen-picture": screen }} />;
 }
