@@ -37,6 +37,7 @@ import { fileURLToPath } from "node:url";
 import { type ConnectorHarness, openConnectorHarness } from "../packages/cli/src/answer-key.ts";
 import { loadAverages } from "./machine.ts";
 import { sampleBasicRefresh100 } from "./sample-grids.ts";
+import { listenPort } from "./ports.mjs";
 import { onServed } from "./served-times.ts";
 import { wideOutlineDocument } from "./wide-outline.ts";
 
@@ -92,7 +93,7 @@ type HarnessOptions = Parameters<typeof openConnectorHarness>[0];
  * by the harness itself (`own` false).
  */
 async function openHarness(options: HarnessOptions, own: boolean): Promise<BenchHarness> {
-  if (!own) return { ...(await openConnectorHarness(options)), served: servedHere };
+  if (!own) return { ...(await openConnectorHarness({ ...options, port: await listenPort() })), served: servedHere };
   const dir = mkdtempSync(join(tmpdir(), "qibates-connector-path-"));
   const file = join(dir, "options.json");
   writeFileSync(file, JSON.stringify(options ?? {}));
@@ -123,7 +124,11 @@ async function openHarness(options: HarnessOptions, own: boolean): Promise<Bench
       }
     }
   });
-  const harness = await openConnectorHarness({ ...options, upstream: address.trim() });
+  const harness = await openConnectorHarness({
+    ...options,
+    upstream: address.trim(),
+    port: await listenPort(),
+  });
   return {
     ...harness,
     served,
