@@ -27,7 +27,14 @@ export async function startBundledServer(env: Record<string, string>): Promise<B
   const nodeArgs = (process.env.QIBATES_BENCH_NODE_ARGS ?? "").split(" ").filter((a) => a !== "");
   const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(await listenPort()), HOST: "127.0.0.1", SITE_DIR: "", LOG_LEVEL: "warn", ...env },
+    env: {
+      ...process.env,
+      PORT: String(await listenPort()),
+      HOST: "127.0.0.1",
+      SITE_DIR: "",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

@@ -45,7 +45,9 @@ const source = (file: string) => readFileSync(join(BENCH, file), "utf8");
 
 /** The modules of bench/ a source imports. */
 const localImports = (text: string) =>
-  [...text.matchAll(/^(?:import|export)\s[^;]*?["']\.\/([\w.-]+\.(?:ts|mjs))["']/gm)].map((m) => m[1] as string);
+  [...text.matchAll(/^(?:import|export)\s[^;]*?["']\.\/([\w.-]+\.(?:ts|mjs))["']/gm)].map(
+    (m) => m[1] as string,
+  );
 
 /** Whether `file` or a module of bench/ it imports, at any depth, has a source matching `pattern`. */
 function reaches(file: string, pattern: RegExp, seen = new Set<string>()): boolean {
@@ -247,7 +249,8 @@ describe("the benchmarks' ports", () => {
           listens: benchListens(file),
         });
         if (Object.keys(run).length > 0) failures.push(`${file} --ports: ${JSON.stringify(run)}`);
-      } else if (!/^\s*--ports FROM-TO\b/m.test(source(file))) failures.push(`${file}: --ports not in its usage`);
+      } else if (!/^\s*--ports FROM-TO\b/m.test(source(file)))
+        failures.push(`${file}: --ports not in its usage`);
     }
     expect(failures).toEqual([]);
   });
@@ -261,8 +264,14 @@ describe("the benchmarks' ports", () => {
     const range = { from: 47000, to: 47100 };
     expect(inRange(47000, range) && inRange(47100, range) && inRange(12345, null)).toBe(true);
     expect(inRange(46999, range) || inRange(47101, range) || inRange(0, range)).toBe(false);
-    expect(() => checkPort(47101, range, "the server")).toThrow(/the server listens on 47101, outside --ports/);
-    expect(withoutPorts(["7670", "--ports", "47000-47100", "0", "--ports=1-2", "10"])).toEqual(["7670", "0", "10"]);
+    expect(() => checkPort(47101, range, "the server")).toThrow(
+      /the server listens on 47101, outside --ports/,
+    );
+    expect(withoutPorts(["7670", "--ports", "47000-47100", "0", "--ports=1-2", "10"])).toEqual([
+      "7670",
+      "0",
+      "10",
+    ]);
 
     // A range of one port, taken: the helper refuses rather than answering another port.
     const holder = createServer();

@@ -6,7 +6,10 @@
 import { createServer } from "node:http";
 
 const MARKER = process.argv[2] ?? "QB30-upstream-marker";
-const GIVEN = (process.argv[3] ?? "").split(",").filter((p) => p !== "").map(Number);
+const GIVEN = (process.argv[3] ?? "")
+  .split(",")
+  .filter((p) => p !== "")
+  .map(Number);
 const attrs = Array.from({ length: 40 }, (_, i) => `a${i}="${i}"`).join(" ");
 function shape(path) {
   if (path.includes("/rest/")) return ['{"items":[', '{"name":"x","v":1},', "{}]}"];
