@@ -187,7 +187,7 @@ describe("the benchmarks' command lines", () => {
     // A temporary folder of its own: a benchmark that builds (a server bundle goes under the system's temporary
     // folder) would leave something there; tsx's own cache of compiled files is not the benchmark's.
     const tmp = mkdtempSync(join(tmpdir(), "qibates-bench-help-"));
-    const env = { ...process.env, TMPDIR: tmp };
+    const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: tmp };
     delete env.QIBATES_BENCH_PORTS;
     const before = folderState();
     const failures: string[] = [];
