@@ -19,9 +19,9 @@ import { BENCH_CHECK, benchCommandLine, benchListens } from "./command-line.mjs"
  * that module, for its effect (the check runs as that module is evaluated, before any other module of the
  * benchmark is: ES modules are evaluated in the order of their imports), or it calls `commandLine` with its
  * written usage. The first kind's answers are read here in this process from the same function the module runs;
- * every benchmark is run as a process with `--help`, and a few of each kind with an unknown option, under a
- * guard loaded before the benchmark (`GUARD`) that ends the process with exit code 99 at the first socket
- * listened on, child process started or file written: what they print must be exactly that.
+ * a few benchmarks of each kind are run as processes, with `--help` and with an unknown option, under a guard
+ * loaded before the benchmark (`GUARD`) that ends the process with exit code 99 at the first socket listened on,
+ * child process started or file written: what they print must be exactly that.
  *
  * A benchmark that listens (a server, a proxy, a stand-in, a wire endpoint, in its process or a child) takes
  * `--ports FROM-TO`: every listener takes its port from bench/ports.mjs, which never gives one outside the range.
@@ -169,21 +169,25 @@ describe("the benchmarks' command lines", () => {
   });
 
   it("answer so as processes, exit at once, start nothing and write nothing", async () => {
-    // Every benchmark with --help, as `npm run bench` starts it; an unknown option for one benchmark of each kind
-    // and language (a TypeScript one and a JavaScript one checked on import, and one with a written usage; of
-    // each, the one importing the fewest modules), whose refusal the same function decides for every one.
+    // One benchmark of each kind and language, as `npm run bench` starts it (a TypeScript one and a JavaScript one
+    // checked on import, and one with a written usage; of each, the one importing the fewest modules), with --help
+    // and with an unknown option: the same function decides every benchmark's answer (tested above for each), and
+    // a process loads a benchmark's whole module graph before its first import runs (one to two seconds of
+    // processor each), so every benchmark as a process would cost this test minutes.
     const imports = (f: string) => source(f).match(/^import\s/gm)?.length ?? 0;
     const lightest = (files: string[]) => [...files].sort((a, b) => imports(a) - imports(b))[0];
     const sample = [
       lightest(onImport.filter((f) => f.endsWith(".ts"))),
       lightest(onImport.filter((f) => f.endsWith(".mjs"))),
       lightest(written),
+      // and a benchmark that listens, whose usage names --ports.
+      lightest(onImport.filter((f) => benchListens(f))),
     ];
     expect(sample.every((f) => f !== undefined)).toBe(true);
-    const runs: [string, string][] = [
-      ...all.map((f): [string, string] => [f, "--help"]),
-      ...(sample as string[]).map((f): [string, string] => [f, "--no-such-option"]),
-    ];
+    const runs = (sample as string[]).flatMap((f): [string, string][] => [
+      [f, "--help"],
+      [f, "--no-such-option"],
+    ]);
     // A temporary folder of its own: a benchmark that builds (a server bundle goes under the system's temporary
     // folder) would leave something there; tsx's own cache of compiled files is not the benchmark's.
     const tmp = mkdtempSync(join(tmpdir(), "qibates-bench-help-"));
