@@ -9,12 +9,14 @@ import "../scripts/command-line.mjs";
 import type { AddressInfo } from "node:net";
 import { buildApp } from "../packages/server/src/app.ts";
 import { loadConfig } from "../packages/server/src/config.ts";
+import { listenPort } from "./ports.mjs";
 
 const app = await buildApp({ config: loadConfig() });
 app.post("/qibates/api/v2/bench/noop", async (request) => ({
   servers: [{ name: String((request.body as { loginid?: unknown } | undefined)?.loginid ?? "") }],
 }));
-await app.listen({ port: 0, host: "127.0.0.1" });
+// PORT: the port api-server.ts chose in its range; else one of this benchmark's own `--ports`.
+await app.listen({ port: Number(process.env.PORT || (await listenPort())), host: "127.0.0.1" });
 process.stdout.write(`listening http://127.0.0.1:${(app.server.address() as AddressInfo).port}\n`);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {

@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { buildServerIfNeeded, SERVER_ENTRY } from "../scripts/server-build.mjs";
+import { listenPort } from "./ports.mjs";
 import { refreshGrid100 } from "./sample-grids.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -90,7 +91,6 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), "qibates-bench-"));
   const bare = await start(["bench/bare-fastify.mjs"], {}, /listening (http:\/\/\S+)/);
   const apiEnv = {
-    PORT: "0",
     HOST: "127.0.0.1",
     SITE_DIR: "",
     LOG_LEVEL: "warn",
@@ -101,12 +101,12 @@ async function main(): Promise<void> {
   await buildServerIfNeeded();
   const api = await start(
     [SERVER_ENTRY],
-    { ...apiEnv, DATA_DIR: join(dataDir, "api") },
+    { ...apiEnv, PORT: String(await listenPort()), DATA_DIR: join(dataDir, "api") },
     /REST API\s+(http:\/\/\S+?)\/qibates\/api\/v2/,
   );
   const pipeline = await start(
     ["--import", "tsx", "bench/api-pipeline.ts"],
-    { ...apiEnv, DATA_DIR: join(dataDir, "pipeline") },
+    { ...apiEnv, PORT: String(await listenPort()), DATA_DIR: join(dataDir, "pipeline") },
     /listening (http:\/\/\S+)/,
   );
   try {

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { SERVER_ENTRY } from "../scripts/server-build.mjs";
+import { benchPorts, checkPort, listenPort } from "./ports.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -16,7 +17,7 @@ export interface BundledServer {
 }
 
 /**
- * Starts the server bundle on a free loopback port (no site, warnings only) with `env` added to this process's,
+ * Starts the server bundle on a free loopback port (of the benchmark's `--ports`; no site, warnings only) with `env` added to this process's,
  * and answers once its banner names the API's address (rejects if it exits first).
  */
 export async function startBundledServer(env: Record<string, string>): Promise<BundledServer> {
@@ -26,7 +27,14 @@ export async function startBundledServer(env: Record<string, string>): Promise<B
   const nodeArgs = (process.env.QIBATES_BENCH_NODE_ARGS ?? "").split(" ").filter((a) => a !== "");
   const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: ROOT,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", SITE_DIR: "", LOG_LEVEL: "warn", ...env },
+    env: {
+      ...process.env,
+      PORT: String(await listenPort()),
+      HOST: "127.0.0.1",
+      SITE_DIR: "",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -43,7 +51,14 @@ export async function startBundledServer(env: Record<string, string>): Promise<B
       const m = /REST API\s+(http:\/\/\S+?)\/qibates\/api\/v2/.exec(out);
       if (m?.[1]) {
         clearInterval(check);
-        resolve(m[1].replace("localhost", "127.0.0.1"));
+        const base = m[1].replace("localhost", "127.0.0.1");
+        try {
+          checkPort(Number(new URL(base).port), benchPorts(), "the server");
+          resolve(base);
+        } catch (error) {
+          child.kill();
+          reject(error);
+        }
       }
     }, 5);
     void exited.then((code) => {

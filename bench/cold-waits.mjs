@@ -10,9 +10,10 @@
 //       reloaded; baseline: the same page with JavaScript off (its first paint).
 //   (d) the docs search: from typing a term to the first suggestion; the first search of a page against a second.
 //
-//   node bench/cold-waits.mjs [--port 7670] [--runs 3] [--only start,calls,site,search] [--json FILE]
+//   node bench/cold-waits.mjs [--port 7670 | --ports FROM-TO] [--runs 3] [--only start,calls,site,search] [--json FILE]
 //
-// The port and the next one are used (the baseline). Every server gets a throw-away data folder, removed at the end.
+// The servers listen on the port (7670 by default; with --ports, the first free port of the range) one after the
+// other; the bare Fastify baseline on another free port (of the range, with --ports). Every server gets a throw-away data folder, removed at the end.
 import "../scripts/command-line.mjs";
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -22,13 +23,14 @@ import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/chromium.mjs";
 import { SERVER_ENTRY, serverBuildReason } from "../scripts/server-build.mjs";
 import { ROOT, siteBuildReason } from "../scripts/site-build.mjs";
+import { benchPorts, freePort } from "./ports.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, def) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : def;
 };
-const PORT = Number(opt("port", "7670"));
+const PORT = Number(opt("port", benchPorts() ? String(await freePort()) : "7670"));
 const RUNS = Number(opt("runs", "3"));
 const ONLY = new Set(opt("only", "start,calls,site,search").split(","));
 const JSON_OUT = opt("json", undefined);

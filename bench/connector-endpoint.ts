@@ -5,11 +5,12 @@
 import "../scripts/command-line.mjs";
 import { readFileSync } from "node:fs";
 import { openConnectorHarness } from "../packages/cli/src/answer-key.ts";
+import { listenPort } from "./ports.mjs";
 import { onServed } from "./served-times.ts";
 
 const file = process.argv[2];
 const options = file ? JSON.parse(readFileSync(file, "utf8")) : {};
-const harness = await openConnectorHarness(options);
+const harness = await openConnectorHarness({ ...options, port: await listenPort() });
 process.stdout.write(`${harness.wireAddress}\n`);
 onServed((ms) => process.stdout.write(`served ${ms.toFixed(3)}\n`));
 process.stdin.resume();

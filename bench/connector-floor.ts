@@ -47,6 +47,7 @@ import { Upstreams } from "../packages/connectors/src/net/upstream.ts";
 import { jsonSteps } from "../packages/server/src/json-steps.ts";
 import { restGrid } from "../packages/wire/src/essbase-rest/grid.ts";
 import { loadAverages } from "./machine.ts";
+import { listenPort } from "./ports.mjs";
 import { onServed } from "./served-times.ts";
 import { wideOutlineDocument } from "./wide-outline.ts";
 
@@ -60,7 +61,8 @@ async function textServer(text: () => string): Promise<{ server: Server; port: n
       res.end(body);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const port = await listenPort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
   const address = server.address();
   return { server, port: typeof address === "object" && address ? address.port : 0 };
 }
@@ -113,7 +115,12 @@ async function main(): Promise<void> {
   onServed((ms) => {
     served = ms;
   });
-  const h = await openConnectorHarness({ outlineDocument, application: "Bench", cube: "Wide" });
+  const h = await openConnectorHarness({
+    outlineDocument,
+    application: "Bench",
+    cube: "Wide",
+    port: await listenPort(),
+  });
   const upstreams = new Upstreams({
     allowedHosts: ["127.0.0.1"],
     connectTimeoutMs: 10_000,

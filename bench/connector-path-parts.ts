@@ -17,6 +17,7 @@ import { answerOf, sameLayout, sheetOf } from "../packages/connectors/src/essbas
 import { Upstreams } from "../packages/connectors/src/net/upstream.ts";
 import { restGrid } from "../packages/wire/src/essbase-rest/grid.ts";
 import { loadAverages } from "./machine.ts";
+import { listenPort } from "./ports.mjs";
 import { sampleBasicRefresh100 } from "./sample-grids.ts";
 import { wideOutlineDocument } from "./wide-outline.ts";
 
@@ -30,7 +31,7 @@ const ZOOMS = opt("zooms", 30);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? Number.NaN;
 
 async function refreshAndRoundTrip(): Promise<void> {
-  const h = await openConnectorHarness();
+  const h = await openConnectorHarness({ port: await listenPort() });
   const upstreams = new Upstreams({
     allowedHosts: ["127.0.0.1"],
     connectTimeoutMs: 10_000,

@@ -36,6 +36,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type ConnectorHarness, openConnectorHarness } from "../packages/cli/src/answer-key.ts";
 import { loadAverages } from "./machine.ts";
+import { listenPort } from "./ports.mjs";
 import { sampleBasicRefresh100 } from "./sample-grids.ts";
 import { onServed } from "./served-times.ts";
 import { wideOutlineDocument } from "./wide-outline.ts";
@@ -92,7 +93,8 @@ type HarnessOptions = Parameters<typeof openConnectorHarness>[0];
  * by the harness itself (`own` false).
  */
 async function openHarness(options: HarnessOptions, own: boolean): Promise<BenchHarness> {
-  if (!own) return { ...(await openConnectorHarness(options)), served: servedHere };
+  if (!own)
+    return { ...(await openConnectorHarness({ ...options, port: await listenPort() })), served: servedHere };
   const dir = mkdtempSync(join(tmpdir(), "qibates-connector-path-"));
   const file = join(dir, "options.json");
   writeFileSync(file, JSON.stringify(options ?? {}));
@@ -123,7 +125,11 @@ async function openHarness(options: HarnessOptions, own: boolean): Promise<Bench
       }
     }
   });
-  const harness = await openConnectorHarness({ ...options, upstream: address.trim() });
+  const harness = await openConnectorHarness({
+    ...options,
+    upstream: address.trim(),
+    port: await listenPort(),
+  });
   return {
     ...harness,
     served,

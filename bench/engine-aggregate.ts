@@ -25,6 +25,7 @@ import { launchChromium } from "../e2e/support/browser.ts";
 import { AggregationWorkers } from "../packages/embedded/src/aggregation-workers.ts";
 import { CHROMIUM_PATH } from "../scripts/chromium.mjs";
 import { median, runDuckDb } from "./engine-duckdb.ts";
+import { listenPort } from "./ports.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const arg = (name: string, dflt: number): number => {
@@ -170,7 +171,8 @@ const isolatedServer = createServer((req, res) => {
   });
   res.end(body);
 });
-await new Promise<void>((resolve) => isolatedServer.listen(0, "127.0.0.1", resolve));
+const isolatedPort = await listenPort();
+await new Promise<void>((resolve) => isolatedServer.listen(isolatedPort, "127.0.0.1", resolve));
 const isolatedUrl = `http://127.0.0.1:${(isolatedServer.address() as AddressInfo).port}/index.html`;
 const browserOneThreadRuns: EngineRun[] = [];
 const browserParallelRuns: EngineRun[] = [];

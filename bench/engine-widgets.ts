@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { launchChromium } from "../e2e/support/browser.ts";
 import type { MainThreadFigures, WorkerFigures } from "./engine-widgets-entry.ts";
+import { listenPort } from "./ports.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const i = process.argv.indexOf("--rounds");
@@ -58,7 +59,8 @@ const server = createServer((req, res) => {
   });
   res.end(body);
 });
-await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+const port = await listenPort();
+await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 const started = new Date().toISOString();

@@ -6,12 +6,16 @@
 // Per round, three new sessions on Sample.Basic: nav/dimensions, then nav/dimtree (Product) and a refresh;
 // nav/dimtree first; the refresh first. One JSON line on stdout: median ms and requests per call, the most in
 // flight, the Smart View messages of the first nav/dimensions, and the answers' digests (compare two builds).
-//   node bench/essbase-first-nav.mjs <server port> <proxy port> <DELAY ms> [rounds]
+//   node bench/essbase-first-nav.mjs <server port> <proxy port> <DELAY ms> [rounds] [--ports FROM-TO]
+// A proxy port 0 takes a free port (of --ports when given); a proxy port outside --ports is refused.
 import "../scripts/command-line.mjs";
 import { apiCall, countingProxy, hash, loadAverage, median } from "./counting-proxy.mjs";
+import { givenPort, withoutPorts } from "./ports.mjs";
 
-const [port, proxyPort, delay] = process.argv.slice(2, 5).map(Number);
-const rounds = Number(process.argv[5] ?? 5);
+const plain = withoutPorts(process.argv.slice(2));
+const [port, given, delay] = plain.slice(0, 3).map(Number);
+const proxyPort = await givenPort(given, "the proxy port");
+const rounds = Number(plain[3] ?? 5);
 const BASE = `http://127.0.0.1:${port}/qibates/api/v2`;
 
 let count = 0;

@@ -11,14 +11,18 @@
 // (the longest chain of requests each sent once the one before it was answered), the requests of the first call
 // by kind (method and path without names, the XMLA request type), and the answers' digests (compare two builds).
 // TRACE=1: each request on stderr as it is answered.
-//   node bench/first-nav-connectors.mjs <server port> <proxy port> <DELAY ms> <connector> [rounds]
+//   node bench/first-nav-connectors.mjs <server port> <proxy port> <DELAY ms> <connector> [rounds] [--ports FROM-TO]
+// A proxy port 0 takes a free port (of --ports when given); a proxy port outside --ports is refused.
 
 import "../scripts/command-line.mjs";
 import { apiCall, countingProxy, hash, loadAverage, median } from "./counting-proxy.mjs";
+import { givenPort, withoutPorts } from "./ports.mjs";
 
-const [port, proxyPort, delay] = process.argv.slice(2, 5).map(Number);
-const connector = process.argv[5];
-const rounds = Number(process.argv[6] ?? 5);
+const plain = withoutPorts(process.argv.slice(2));
+const [port, given, delay] = plain.slice(0, 3).map(Number);
+const proxyPort = await givenPort(given, "the proxy port");
+const connector = plain[3];
+const rounds = Number(plain[4] ?? 5);
 const BASE = `http://127.0.0.1:${port}/qibates/api/v2`;
 const local = `http://127.0.0.1:${proxyPort}`;
 const CONNECTORS = {

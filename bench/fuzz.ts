@@ -24,6 +24,7 @@ import {
 import { formatWireSummary, runWireFuzz } from "../packages/server/test/fuzz/wire-runner.ts";
 import { buildServerIfNeeded, SERVER_ENTRY } from "../scripts/server-build.mjs";
 import { machineNote, referenceWork } from "./machine.ts";
+import { listenPort } from "./ports.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
@@ -50,7 +51,7 @@ async function startServer(): Promise<{
     cwd: ROOT,
     env: {
       ...process.env,
-      PORT: "0",
+      PORT: String(await listenPort()),
       HOST: "127.0.0.1",
       SITE_DIR: "",
       DATA_DIR: dataDir,

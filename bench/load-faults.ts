@@ -39,7 +39,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { Agent, request } from "node:http";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -47,6 +47,7 @@ import { Worker } from "node:worker_threads";
 import { SKUS } from "../packages/engine/demo/sample-basic-data.ts";
 import { buildServerIfNeeded } from "../scripts/server-build.mjs";
 import { startBundledServer } from "./bundled-server.ts";
+import { freePort } from "./ports.mjs";
 import { refreshGrid100 } from "./sample-grids.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -200,16 +201,6 @@ function percentile(xs: number[], p: number): number {
 
 // ---------------------------------------------------------------------------------------------------------
 // PostgreSQL, Redis and the server, each a process this script starts, stops and restarts
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === "object" ? resolve(addr.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 async function waitFor(check: () => Promise<boolean>, what: string, ms = 30_000): Promise<void> {
   const end = Date.now() + ms;

@@ -33,6 +33,7 @@ import { CallContext, DEFAULT_SLICES, type ProviderSession, SliceScheduler } fro
 import Fastify from "fastify";
 import { planningRestEndpoint } from "../packages/wire/src/planning-rest/index.ts";
 import { memoryStore } from "../packages/wire/test/support/memory-store.ts";
+import { listenPort } from "./ports.mjs";
 
 const sizes = (process.argv[2] === "--serve" ? "0" : (process.argv[2] ?? "0,10000,100000"))
   .split(",")
@@ -116,7 +117,7 @@ async function serve(extra: number): Promise<void> {
     threshold: 1024,
   });
   await endpoint.register(planningRestEndpoint, { provider: embedded, connector: "pbcs" });
-  await endpoint.listen({ port: 0, host: "127.0.0.1" });
+  await endpoint.listen({ port: await listenPort(), host: "127.0.0.1" });
   process.stdout.write(`${(endpoint.server.address() as AddressInfo).port}\n`);
   process.stdin.resume();
   process.stdin.on("end", () => {
@@ -179,7 +180,8 @@ async function measure(extra: number): Promise<void> {
       req.pipe(up);
     }, seen.delay);
   });
-  await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", () => r()));
+  const proxyPort = await listenPort();
+  await new Promise<void>((r) => proxy.listen(proxyPort, "127.0.0.1", () => r()));
   const address = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/HyperionPlanning/SmartView`;
   const upstreams = new Upstreams({
     allowedHosts: ["127.0.0.1"],

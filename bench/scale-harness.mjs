@@ -13,56 +13,26 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SERVER_ENTRIES, serverBundleOptions } from "../scripts/server-build.mjs";
 import { countingProxy, median } from "./counting-proxy.mjs";
+import { freePort, portRangeOf } from "./ports.mjs";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /**
- * A port range `FROM-TO` (both included), or `null` for any free port the system gives.
+ * A port range `FROM-TO` (both included), or `null` for any free port the system gives: the `--ports` of
+ * `ports.mjs`, whose `freePort` draws from it (a malformed range ends the process with exit code 2).
  * @param {string} text
  * @returns {{ from: number, to: number } | null}
  */
 export function portRange(text) {
-  if (text === "" || text === "any") return null;
-  const m = /^(\d+)-(\d+)$/.exec(text);
-  const from = Number(m?.[1]);
-  const to = Number(m?.[2]);
-  if (!m || from < 1024 || to > 65535 || from > to) {
-    process.stderr.write(`--ports: ${text} is not FROM-TO with 1024 <= FROM <= TO <= 65535\n`);
-    process.exit(2);
-  }
-  return { from, to };
+  return portRangeOf({ argv: ["--ports", text] });
 }
 
-const taken = new Set();
-
-/** A free port on 127.0.0.1, within `range` when one is given. */
-export async function freePort(range = null) {
-  const tryPort = (port) =>
-    new Promise((resolve) => {
-      const s = net.createServer();
-      s.once("error", () => resolve(null));
-      s.listen(port, "127.0.0.1", () => {
-        const got = s.address().port;
-        s.close(() => resolve(got));
-      });
-    });
-  if (!range) return tryPort(0);
-  for (let p = range.from; p <= range.to; p++) {
-    if (taken.has(p)) continue;
-    const got = await tryPort(p);
-    if (got !== null) {
-      taken.add(got);
-      return got;
-    }
-  }
-  throw new Error(`no free port in ${range.from}-${range.to}`);
-}
+export { freePort };
 
 /**
  * The server bundle of `commit`, built once into a folder of its own from `git archive` (the work tree may hold

@@ -13,6 +13,7 @@ import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/chromium.mjs";
 import { startProduct } from "../scripts/start-product.mjs";
+import { benchPorts, freePort, listenPort } from "./ports.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -179,13 +180,14 @@ async function lighthouseScores(url, port) {
 
 const report = { date: new Date().toISOString(), node: process.version };
 if (!skipBuild) report.build = measureBuild();
-const server = await startProduct({ dataDirPrefix: "qibates-bench-" });
+const server = await startProduct({ dataDirPrefix: "qibates-bench-", port: await listenPort() });
 try {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   report.js = {};
   for (const page of PAGES) report.js[page.name] = await jsWeight(browser, server.url + page.path);
   await browser.close();
-  const port = 9333;
+  // Chromium's DevTools port, for Lighthouse: 9333, or a free port of --ports.
+  const port = benchPorts() ? await freePort() : 9333;
   const chrome = await launchDebuggableChromium(port);
   try {
     report.lighthouse = {};

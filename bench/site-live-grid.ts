@@ -18,6 +18,7 @@ import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { launchChromium } from "../e2e/support/browser.ts";
 import { startProduct } from "../scripts/start-product.mjs";
+import { listenPort } from "./ports.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 // Strings of the engine's code that no documentation page quotes: its grid layer and its planning layer.
@@ -70,7 +71,7 @@ async function measure(browser: Browser, base: string, path: string, show: boole
 const kb = (n: number): string => (n / 1024).toFixed(1);
 
 async function main(): Promise<void> {
-  const server = await startProduct({ dataDirPrefix: "qibates-bench-" });
+  const server = await startProduct({ dataDirPrefix: "qibates-bench-", port: await listenPort() });
   const browser = await launchChromium();
   try {
     const zoom = "/docs/QiBates/features/actions/Zoom";

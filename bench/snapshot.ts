@@ -33,6 +33,7 @@ import {
   type SnapshotManifest,
 } from "../packages/embedded/src/index.ts";
 import { buildSyntheticCube, COMBOS, present, syntheticDimensions, value } from "./engine-synthetic.ts";
+import { listenPort } from "./ports.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const arg = (name: string, dflt: number) => {
@@ -185,7 +186,11 @@ try {
   writeSource(join(root, "source", "Synthetic"));
   const writeSourceS = (performance.now() - t0) / 1000;
   const source = await loadCubeSnapshot(join(root, "source", "Synthetic"));
-  const harness = await openConnectorHarness({ via: "essbase-stndln", snapshots: [source] });
+  const harness = await openConnectorHarness({
+    via: "essbase-stndln",
+    snapshots: [source],
+    port: await listenPort(),
+  });
   let whole: Run;
   let grid: Run;
   let stopped: Run;

@@ -28,6 +28,7 @@ import { readJson } from "../packages/connectors/src/net/json.ts";
 import { buildServerIfNeeded } from "../scripts/server-build.mjs";
 import { args, numberOption } from "./args.ts";
 import { startBundledServer } from "./bundled-server.ts";
+import { benchPorts, freePort } from "./ports.mjs";
 
 const REPEAT = numberOption("repeat", 3);
 const MB = 1024 * 1024;
@@ -198,9 +199,16 @@ const MARKER = `QB30-bench-marker-${process.pid}`;
 
 async function overApi(): Promise<string[]> {
   await buildServerIfNeeded();
+  // One port of --ports per mode, in the order of MODES, which is the hostile servers' own order.
+  const given: number[] = [];
+  if (benchPorts()) for (const _ of MODES) given.push(await freePort());
   const hostile = spawn(
     process.execPath,
-    [fileURLToPath(new URL("../packages/server/test/support/hostile-upstream.mjs", import.meta.url)), MARKER],
+    [
+      fileURLToPath(new URL("../packages/server/test/support/hostile-upstream.mjs", import.meta.url)),
+      MARKER,
+      given.join(","),
+    ],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   const ports = JSON.parse(

@@ -20,6 +20,7 @@ import Fastify from "fastify";
 import { EmbeddedProvider } from "../packages/embedded/src/index.ts";
 import { memoryStore } from "../packages/embedded/src/memory-store.ts";
 import { xmlaEndpoint } from "../packages/wire/src/xmla/index.ts";
+import { listenPort } from "./ports.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: number) => {
@@ -62,7 +63,7 @@ async function main() {
   });
   const app = Fastify({ logger: false, bodyLimit: 1 << 20 });
   await app.register(xmlaEndpoint, { provider, scheduler });
-  await app.listen({ port: 0, host: "127.0.0.1" });
+  await app.listen({ port: await listenPort(), host: "127.0.0.1" });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/olap/msmdpump.dll`;
   const headers = {

@@ -16,4 +16,9 @@ export function benchCommandLine(
   source: string,
   name: string,
   argv: readonly string[],
+  how?: { listens?: boolean },
 ): { help?: string; refusal?: string };
+/** Whether a benchmark of bench/ listens: it or a module of bench/ it imports, at any depth, imports bench/ports.mjs. */
+export function benchListens(file: string, read?: (file: string) => string): boolean;
+/** The line of a listening benchmark's usage that names `--ports`. */
+export const PORTS_USAGE: string;

@@ -9,7 +9,9 @@
 // - `import "../scripts/command-line.mjs";` as a benchmark's first import: the check runs as this module is
 //   evaluated, before any other module of the benchmark is. Its usage is the opening comment of its file, with
 //   the options its source names (the `--name` words and the names it reads with `numberOption("name", …)` of
-//   `bench/args.ts`): a new option is accepted as soon as the benchmark reads it.
+//   `bench/args.ts`): a new option is accepted as soon as the benchmark reads it. A benchmark that listens (it or
+//   a module of bench/ it imports, at any depth, imports bench/ports.mjs) takes `--ports FROM-TO` too, and its
+//   usage says so.
 import { readFileSync } from "node:fs";
 import { basename, dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -89,6 +91,38 @@ export function commandLine(argv, options, usage) {
   return out;
 }
 
+/** The line of a listening benchmark's usage that names `--ports` (bench/ports.mjs reads the option). */
+export const PORTS_USAGE =
+  "--ports FROM-TO  the ports its servers, proxies, stand-ins and wire endpoints may listen on, both ends\n" +
+  "                 included, within 1024-65535 (default: any free port)";
+
+/** The modules of bench/ a source imports (`./name.ts`, `./name.mjs`). */
+const localImports = (source) =>
+  [...source.matchAll(/^(?:import|export)\s[^;]*?["']\.\/([\w.-]+\.(?:ts|mjs))["']/gm)].map((m) => m[1]);
+
+/**
+ * Whether the benchmark `file` of bench/ listens: it, or a module of bench/ it imports at any depth, imports
+ * bench/ports.mjs, through which every listener of a benchmark takes its port.
+ * @param {string} file
+ * @param {(file: string) => string} [read] the source of a file of bench/
+ */
+export function benchListens(file, read = (f) => readFileSync(resolve(BENCH, f), "utf8")) {
+  const seen = new Set();
+  const visit = (f) => {
+    if (f === "ports.mjs") return true;
+    if (seen.has(f)) return false;
+    seen.add(f);
+    let text;
+    try {
+      text = read(f);
+    } catch {
+      return false;
+    }
+    return localImports(text).some(visit);
+  };
+  return visit(file);
+}
+
 /** The opening comment of a source file, without its comment marks. */
 function openingComment(source) {
   const block = /^\s*\/\*\*?([\s\S]*?)\*\//.exec(source);
@@ -122,17 +156,21 @@ export const BENCH_CHECK = /^import\s+["']\.\.\/scripts\/command-line\.mjs["'];?
  * @param {string} source
  * @param {string} name
  * @param {readonly string[]} argv
+ * @param {{ listens?: boolean }} [how] `listens`: the benchmark starts listeners (`benchListens`), so it takes
+ *   `--ports`.
  * @returns {{ help?: string, refusal?: string }}
  */
-export function benchCommandLine(source, name, argv) {
+export function benchCommandLine(source, name, argv, { listens = false } = {}) {
+  const known = optionsOf(source);
+  if (listens) known.add("ports");
   if (argv.includes("--help") || argv.includes("-h")) {
-    const options = [...optionsOf(source)].filter((o) => o !== "help").sort();
+    const options = [...known].filter((o) => o !== "help").sort();
     const listed = options.length > 0 ? options.map((o) => `--${o}`).join(", ") : "none";
+    const ports = listens ? `\n${PORTS_USAGE}` : "";
     return {
-      help: `${openingComment(source) || `bench/${name}`}\n\nOptions: ${listed}; --help prints this text.\n`,
+      help: `${openingComment(source) || `bench/${name}`}\n\nOptions: ${listed}; --help prints this text.${ports}\n`,
     };
   }
-  const known = optionsOf(source);
   const unknown = argv.filter((a) => a.startsWith("--") && !known.has(a.slice(2).split("=")[0] ?? ""));
   if (unknown.length > 0)
     return {
@@ -147,7 +185,10 @@ const program = process.argv[1] === undefined ? "" : resolve(process.argv[1]);
 if (dirname(program) === BENCH) {
   const source = readFileSync(program, "utf8");
   if (BENCH_CHECK.test(source)) {
-    const { help, refusal } = benchCommandLine(source, basename(program), process.argv.slice(2));
+    const name = basename(program);
+    const { help, refusal } = benchCommandLine(source, name, process.argv.slice(2), {
+      listens: benchListens(name),
+    });
     if (help !== undefined) helpRequested(["--help"], help);
     if (refusal !== undefined) refuse(refusal);
   }

@@ -2,4 +2,6 @@
 export function startProduct(options?: {
   timeoutMs?: number;
   dataDirPrefix?: string;
+  /** The port to listen on (default 0: any free port). */
+  port?: number;
 }): Promise<{ url: string; stop: () => Promise<void> }>;

@@ -156,6 +156,8 @@ export async function openConnectorHarness(
     upstream?: string;
     /** The endpoint's `RATE_LIMIT_PER_MINUTE` (default: a million, no limit a test reaches). */
     rateLimitPerMinute?: number;
+    /** The port the product listens on (default 0: any free port; a benchmark's `--ports` gives one). */
+    port?: number;
   } = {},
 ): Promise<ConnectorHarness> {
   const via = options.via ?? "essbase-stndln";
@@ -215,7 +217,7 @@ export async function openConnectorHarness(
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await app.listen({ port: 0, host: "127.0.0.1" });
+    await app.listen({ port: options.port ?? 0, host: "127.0.0.1" });
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : 0;
     const key = app.services.demoKey ?? "";

@@ -11,13 +11,7 @@ import {
   type Provider,
   type ProviderSession,
 } from "@qibates/provider";
-import {
-  acceptedLocale,
-  protocolLocale,
-  type WireEndpointName,
-  wireErrorBody,
-  wireProtocolOf,
-} from "@qibates/wire";
+import { requestProtocolLocale, type WireEndpointName, wireErrorBody, wireProtocolOf } from "@qibates/wire";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { wireCallTimedOut } from "./call-deadline.ts";
 import { holdConnection } from "./connection-hold.ts";
@@ -222,7 +216,7 @@ function startCall(
 
 /**
  * The deadline's error in the protocol of the endpoint that received `request`, in that protocol's language for
- * the one the request asks for (`protocolLocale`).
+ * the one the request asks for (`requestProtocolLocale`: XMLA's `LocaleIdentifier`, else `Accept-Language`).
  */
 function timedOutAnswer(
   request: FastifyRequest,
@@ -232,8 +226,6 @@ function timedOutAnswer(
 ) {
   // Planning REST also serves Data Management (`/aif`), in its own format.
   const protocol = wireProtocolOf(request.url, [endpoint]) ?? endpoint;
-  const message = wireCallTimedOut(seconds, wrote).localizedMessage(
-    protocolLocale(protocol, acceptedLocale(request.headers["accept-language"])),
-  );
+  const message = wireCallTimedOut(seconds, wrote).localizedMessage(requestProtocolLocale(protocol, request));
   return wireErrorBody(protocol, 504, message);
 }

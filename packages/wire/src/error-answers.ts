@@ -44,7 +44,11 @@ export function refusalStatus(error: unknown): number | null {
  * request that asks for French, any other its own message.
  */
 export function refusalMessage(error: unknown, acceptLanguage: string | string[] | undefined): string {
-  const locale = acceptedLocale(acceptLanguage);
+  return refusalMessageIn(error, acceptedLocale(acceptLanguage));
+}
+
+/** The message of a refusal (see {@link refusalMessage}) in `locale` where it has words in that language. */
+export function refusalMessageIn(error: unknown, locale: ErrorLocale): string {
   const e = error as { message?: unknown; messageIn?: unknown; localizedMessage?: unknown } | null;
   if (typeof e?.messageIn === "function")
     return String((e.messageIn as (locale: ErrorLocale) => string)(locale));
@@ -59,7 +63,12 @@ export function refusalMessage(error: unknown, acceptLanguage: string | string[]
  * endpoints say it; any other as the provider said it (a server's own words).
  */
 export function providerMessage(error: ProviderError, acceptLanguage: string | string[] | undefined): string {
-  return busySeconds(error) === null ? error.message : busyMessage(error, acceptedLocale(acceptLanguage));
+  return providerMessageIn(error, acceptedLocale(acceptLanguage));
+}
+
+/** A provider's refusal (see {@link providerMessage}) in `locale`. */
+export function providerMessageIn(error: ProviderError, locale: ErrorLocale): string {
+  return busySeconds(error) === null ? error.message : busyMessage(error, locale);
 }
 
 /** The language of the messages a request asks for first in its `Accept-Language` header (English unless French). */
@@ -67,6 +76,48 @@ export function acceptedLocale(acceptLanguage: string | string[] | undefined): E
   return errorLocale(
     (Array.isArray(acceptLanguage) ? acceptLanguage[0] : acceptLanguage)?.split(",")[0]?.trim(),
   );
+}
+
+/**
+ * The language of a Windows locale identifier (LCID, decimal: 1036 French of France, 3084 of Canada, 1033
+ * English of the United States…): French for every French LCID (primary language 0x0C), English for any other,
+ * as Analysis Services answers a locale it has no translation for in its default language (English for
+ * the endpoint); null when `lcid` is not a locale identifier.
+ */
+export function lcidLocale(lcid: string | undefined): ErrorLocale | null {
+  const value = lcid === undefined ? Number.NaN : Number(lcid.trim());
+  if (!Number.isInteger(value) || value <= 0 || value > 0xffffffff) return null;
+  return (value & 0x3ff) === 0x0c ? "fr" : "en";
+}
+
+/** The `LocaleIdentifier` property of an XMLA request's text (its `PropertyList`), or undefined. */
+function localeIdentifierOf(body: unknown): string | undefined {
+  if (typeof body !== "string") return undefined;
+  return /<(?:[\w.-]+:)?LocaleIdentifier(?:\s[^>]*)?>\s*([^<]{1,12})<\//.exec(body)?.[1];
+}
+
+/**
+ * The language of an XMLA refusal: the request's `LocaleIdentifier` (the XMLA property a client sets for the
+ * language of what the server says: ADOMD.NET's connection string, Excel's own locale), else the language its
+ * `Accept-Language` asks for first, else English. The body is the request's text when it was read.
+ */
+export function xmlaLocale(request: {
+  headers: { "accept-language"?: string | string[] | undefined };
+  body?: unknown;
+}): ErrorLocale {
+  return lcidLocale(localeIdentifierOf(request.body)) ?? acceptedLocale(request.headers["accept-language"]);
+}
+
+/**
+ * The language of `protocol`'s refusal of `request` (see {@link protocolLocale}): XMLA's follows the request's
+ * `LocaleIdentifier` first ({@link xmlaLocale}); the others the language `Accept-Language` asks for first.
+ */
+export function requestProtocolLocale(
+  protocol: WireEndpointName | "aif",
+  request: { headers: { "accept-language"?: string | string[] | undefined }; body?: unknown },
+): ErrorLocale {
+  if (protocol === "xmla") return xmlaLocale(request);
+  return protocolLocale(protocol, acceptedLocale(request.headers["accept-language"]));
 }
 
 /**

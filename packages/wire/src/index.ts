@@ -1,12 +1,15 @@
 export {
   acceptedLocale,
+  lcidLocale,
   protocolLocale,
+  requestProtocolLocale,
   type WireEndpointName,
   type WireErrorAnswer,
   wireErrorAnswer,
   wireErrorBody,
   wireLocaleOf,
   wireProtocolOf,
+  xmlaLocale,
 } from "./error-answers.ts";
 export { type EssbaseRestOptions, essbaseRestEndpoint } from "./essbase-rest/index.ts";
 export { wireSessionAlive } from "./live-sessions.ts";

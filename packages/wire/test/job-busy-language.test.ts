@@ -6,7 +6,8 @@ import { envelope, executeBody, faultOf, startXmla } from "./support/xmla.ts";
 
 /**
  * A job refused past the job queue's bounds is said in each protocol's language (`protocolLocale`): on XMLA in
- * the language the request asks for first (`Accept-Language`), as Essbase REST and Planning REST say it (their
+ * the language of the request's `LocaleIdentifier` property, else the one its `Accept-Language` asks for first
+ * (as Analysis Services chooses the language of what it says per request), as Essbase REST and Planning REST say it (their
  * 429); on Smart View in English whatever the request asks for, as Provider Services says its own refusals
  * (`smartview/NOTES.md`).
  */
@@ -67,7 +68,7 @@ describe("XMLA: What-If writes refused past the job queue's bound", () => {
     await server.provider.close();
   });
 
-  const write = (language: string) =>
+  const write = (language: string, properties: Record<string, string> = {}) =>
     fetch(`${server.origin}/olap/msmdpump.dll`, {
       method: "POST",
       headers: {
@@ -78,6 +79,7 @@ describe("XMLA: What-If writes refused past the job queue's bound", () => {
       body: envelope(
         executeBody(
           "UPDATE CUBE [Sample].[Basic] SET ([Qtr1], [East], [100-10], [Sales], [Actual]) = 300 USE_EQUAL_ALLOCATION",
+          properties,
         ),
       ),
     }).then(async (r) => ({ status: r.status, fault: faultOf({ ...(await asAnswer(r)) }) }));
@@ -91,6 +93,23 @@ describe("XMLA: What-If writes refused past the job queue's bound", () => {
     for (const text of refusals(french)) expect(text).toMatch(FRENCH);
     expect(refusals(english).length).toBeGreaterThan(0);
     for (const text of refusals(english)) expect(text).toMatch(ENGLISH);
+  });
+
+  it("says it in the language of the request's LocaleIdentifier first, whatever Accept-Language asks", async () => {
+    const refusals = (all: { fault: { faultstring?: string } | null }[]) =>
+      all.map((a) => a.fault?.faultstring).filter((t) => t !== undefined);
+    // 1036: French of France; 3084: French of Canada; 1033: English of the United States; 1031: German, which
+    // the endpoint does not speak, answered in its default language, English.
+    for (const [lcid, language, want] of [
+      ["1036", "en-US", FRENCH],
+      ["3084", "", FRENCH],
+      ["1033", "fr-FR", ENGLISH],
+      ["1031", "fr-FR", ENGLISH],
+    ] as const) {
+      const answers = await whileHeld(server, 8, 4, () => write(language, { LocaleIdentifier: lcid }));
+      expect(refusals(answers).length, lcid).toBeGreaterThan(0);
+      for (const text of refusals(answers)) expect(text, lcid).toMatch(want);
+    }
   });
 });
 

@@ -132,6 +132,32 @@ describe.concurrent("in front of a server that trickles its answers", () => {
     expect(r?.body).toContain(NOTHING_WRITTEN.en);
   });
 
+  const xmlaFrenchFront = essbaseFront();
+  it("XMLA says it in the language of the request's LocaleIdentifier, whatever Accept-Language asks", async ({
+    expect,
+  }) => {
+    const discover = () =>
+      send(`${xmlaFrenchFront.base}/olap/msmdpump.dll`, {
+        method: "POST",
+        headers: { "content-type": "text/xml", "accept-language": "en-US" },
+        body: xmlaDiscover(
+          "MDSCHEMA_CUBES",
+          "<Restrictions><RestrictionList/></Restrictions><Properties><PropertyList><LocaleIdentifier>1036</LocaleIdentifier></PropertyList></Properties>",
+        ),
+      });
+    // A first call logs in (HTTP Basic is checked on arrival, before the body and its LocaleIdentifier are read);
+    // the second, logged in, is cut once its body is read.
+    xmlaFrenchFront.trickling = null;
+    expect((await discover())?.status).toBe(200);
+    xmlaFrenchFront.trickling = /\/essbase\/rest\//;
+    const r = await discover();
+    xmlaFrenchFront.trickling = null;
+    expect(r, "the connection ended without an answer").not.toBeNull();
+    expect(r?.status).toBe(504);
+    const text = (r?.body ?? "").replaceAll("&apos;", "'").replaceAll("&#39;", "'");
+    expect(text).toContain(NOTHING_WRITTEN.fr);
+  });
+
   const smartViewFront = essbaseFront();
   it("Smart View answers its exception, 504, with the message in English whatever the language asked", async ({
     expect,

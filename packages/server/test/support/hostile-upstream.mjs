@@ -1,10 +1,15 @@
 // Hostile upstream servers for the test `connectors/upstream-hostile.test.ts` and `bench/upstream.ts`:
 // one per mode on a free loopback port, and a closed port ("refused"); prints the ports as one JSON line. A
 // large answer is streamed in the protocol of the path asked (JSON for REST, SOAP for XMLA, Smart View XML
-// otherwise) in 1 MB buffers, without a Content-Length. The marker is the first argument.
+// otherwise) in 1 MB buffers, without a Content-Length. The marker is the first argument; the second, when given,
+// the ports to listen on, comma-separated, one per mode in order and the closed one last (else free ports).
 import { createServer } from "node:http";
 
 const MARKER = process.argv[2] ?? "QB30-upstream-marker";
+const GIVEN = (process.argv[3] ?? "")
+  .split(",")
+  .filter((p) => p !== "")
+  .map(Number);
 const attrs = Array.from({ length: 40 }, (_, i) => `a${i}="${i}"`).join(" ");
 function shape(path) {
   if (path.includes("/rest/")) return ['{"items":[', '{"name":"x","v":1},', "{}]}"];
@@ -43,16 +48,18 @@ const handlers = {
   silent: () => {},
 };
 const ports = {};
+let next = 0;
+const nextPort = () => GIVEN[next++] ?? 0;
 for (const [mode, handle] of Object.entries(handlers)) {
   const s = createServer((req, res) => {
     req.resume();
     req.on("end", () => handle(req, res));
   });
-  await new Promise((r) => s.listen(0, "127.0.0.1", r));
+  await new Promise((r) => s.listen(nextPort(), "127.0.0.1", r));
   ports[mode] = s.address().port;
 }
 const closed = createServer();
-await new Promise((r) => closed.listen(0, "127.0.0.1", r));
+await new Promise((r) => closed.listen(nextPort(), "127.0.0.1", r));
 ports.refused = closed.address().port;
 closed.close();
 console.log(JSON.stringify(ports));

@@ -1,7 +1,13 @@
 import { faultEnvelope, XmlaFault } from "@qibates/protocols/xmla";
-import { OlapError, ProviderError } from "@qibates/provider";
+import { type ErrorLocale, OlapError, ProviderError } from "@qibates/provider";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { providerMessage, refusalMessage, refusalStatus, withRetryAfter } from "../error-answers.ts";
+import {
+  providerMessageIn,
+  refusalMessageIn,
+  refusalStatus,
+  withRetryAfter,
+  xmlaLocale,
+} from "../error-answers.ts";
 import { basicLogin } from "../login-throttle.ts";
 import type { XmlaEndpointState } from "./endpoint-state.ts";
 
@@ -48,14 +54,16 @@ export function registerXmlaAuth(scope: FastifyInstance, state: XmlaEndpointStat
   scope.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
 
   scope.setErrorHandler((error, request, reply) => {
-    const fault = asFault(error, request.headers["accept-language"]);
+    // In the language of the request's LocaleIdentifier, else of its Accept-Language (NOTES.md).
+    const locale = xmlaLocale(request);
+    const fault = asFault(error, locale);
     if (fault) return sendFault(state, reply, fault);
     const status = refusalStatus(error);
     if (status !== null)
       return sendFault(
         state,
         withRetryAfter(reply, error),
-        new XmlaFault("bad-request", refusalMessage(error, request.headers["accept-language"])),
+        new XmlaFault("bad-request", refusalMessageIn(error, locale)),
         status,
       );
     request.log.error({ err: error }, "xmla: internal error");
@@ -79,14 +87,14 @@ export function registerXmlaAuth(scope: FastifyInstance, state: XmlaEndpointStat
   });
 }
 
-/** The fault an error stands for (a job refused past the queue's bounds in the request's language), or `null` for a bug. */
-function asFault(error: unknown, acceptLanguage: string | string[] | undefined): XmlaFault | null {
+/** The fault an error stands for (a job refused past the queue's bounds in `locale`), or `null` for a bug. */
+function asFault(error: unknown, locale: ErrorLocale): XmlaFault | null {
   if (error instanceof XmlaFault) return error;
   if (error instanceof OlapError)
     return new XmlaFault(error.kind === "write-refused" ? "query" : error.kind, error.message);
   if (error instanceof ProviderError) {
     const unknownCube = ["SERVER_UNKNOWN", "APPLICATION_UNKNOWN", "CUBE_UNKNOWN"].includes(error.code);
-    return new XmlaFault(unknownCube ? "unknown-cube" : "query", providerMessage(error, acceptLanguage));
+    return new XmlaFault(unknownCube ? "unknown-cube" : "query", providerMessageIn(error, locale));
   }
   return null;
 }
