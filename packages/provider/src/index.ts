@@ -14,9 +14,12 @@ export {
 export {
   CONNECTOR_PROFILES,
   type ConnectorProfile,
+  connectorProfile,
+  connectorProfiles,
   OTHER_FAMILY,
   readerReason,
   refusalReason,
+  supportIn,
   supportOf,
 } from "./capabilities.ts";
 export {

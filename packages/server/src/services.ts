@@ -11,6 +11,7 @@ import { OperationStore } from "./long-operations.ts";
 import type { OAuthIssuers } from "./oauth/providers.ts";
 import { OAuthService } from "./oauth/service.ts";
 import { openProviders, type ProviderRegistry } from "./providers.ts";
+import { type ConnectorRegistration, ServedConnectors } from "./served-connectors.ts";
 import { MemorySessionStore, RedisSessionStore, type SessionStore } from "./sessions.ts";
 import { checkStores } from "./store-check.ts";
 
@@ -25,8 +26,10 @@ export interface Services {
   sessions: SessionStore;
   /** Shared Redis client (rate limits) when REDIS_URL is set. */
   redis: Redis | null;
-  /** The providers that serve sessions: the embedded engine (demo addresses), later one per protocol. */
+  /** The providers that serve sessions: the embedded engine (demo addresses), and one client per protocol. */
   providers: ProviderRegistry;
+  /** The connectors served: their descriptions and capability table, which the contract's lists are written from. */
+  connectors: ServedConnectors;
   /**
    * The process's long work on the event loop takes turns here, a slice each: the embedded provider's grid and
    * MDX reads, large API answers, the XMLA endpoint's answers.
@@ -58,6 +61,8 @@ export async function openServices(
     log?: JournalLog;
     /** OpenID providers standing in for Google's and Microsoft's (tests only: no setting reaches them). */
     oauthIssuers?: OAuthIssuers;
+    /** The connectors served and their protocols: the product's unless a test adds one. */
+    connectors?: ConnectorRegistration;
   } = {},
 ): Promise<Services> {
   // PostgreSQL and Redis first, both at once and within a bounded wait: one that cannot be reached or refuses
@@ -99,9 +104,18 @@ export async function openServices(
         }
       : undefined;
   const scheduler = new SliceScheduler(DEFAULT_SLICES);
+  const connectors = new ServedConnectors(options.connectors);
   const providers = options.providers
     ? await options.providers(db, scheduler)
-    : await openProviders(db, scheduler, config, options.log, ownViews);
+    : await openProviders(
+        db,
+        scheduler,
+        config,
+        options.log,
+        ownViews,
+        connectors.descriptions,
+        connectors.registration.protocols,
+      );
   const oauth = new OAuthService(config, db, keys, options.oauthIssuers);
   return {
     config,
@@ -110,6 +124,7 @@ export async function openServices(
     sessions,
     redis,
     providers,
+    connectors,
     scheduler,
     demoKey,
     operations: new OperationStore(db, {
