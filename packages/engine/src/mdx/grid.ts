@@ -1,7 +1,7 @@
 import type { CellValue } from "../data-source.ts";
 import type { AxisTuple, GridAxis, GridModel, SheetLayout } from "../grid/model.ts";
 import { tupleKey } from "../grid/model.ts";
-import type { GridResponse } from "../grid/operations.ts";
+import { type GridResponse, renderedAnswer } from "../grid/operations.ts";
 import { type GridDataSource, renderGridSteps, tupleBuilder } from "../grid/render.ts";
 import type { ResolvedGridSettings } from "../grid/settings.ts";
 import { finish, type Steps } from "../grid/steps.ts";
@@ -113,16 +113,7 @@ export function* mdxGridSteps(
       });
     });
   }
-  return {
-    grid: out.grid,
-    kinds: out.kinds,
-    writable: out.writable,
-    rangesToDelete: [],
-    headerRows: out.headerRows,
-    leftColumns: out.leftColumns,
-    placements: out.placements,
-    changed: true,
-  };
+  return renderedAnswer(out);
 }
 
 /** {@link mdxGridSteps} at once. */
