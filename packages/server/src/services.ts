@@ -3,7 +3,7 @@ import { DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import { wireSessionAlive } from "@qibates/wire";
 import type { FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
-import { type Config, longestCallWaitSeconds } from "./config.ts";
+import { type Config, longestCallWaitSeconds, WIRE_ENDPOINTS } from "./config.ts";
 import { type Database, openDatabase } from "./database.ts";
 import { DEMO_OWNER, DEMO_USERS, issueDemoKey } from "./demo.ts";
 import { KeyStore, ownerId, type VerifiedKey } from "./keys.ts";
@@ -17,7 +17,7 @@ import { checkStores } from "./store-check.ts";
 
 /** Everything the API's handlers use, opened once at start-up and closed at shutdown. */
 /** Owners of the wire endpoints' sessions: `<endpoint>:<user>` (each endpoint's default `owner`). */
-const WIRE_OWNER = /^(essbase-rest|planning-rest|xmla|smartview):/;
+const WIRE_OWNER = new RegExp(`^(${WIRE_ENDPOINTS.join("|")}):`);
 
 export interface Services {
   config: Config;
