@@ -33,7 +33,13 @@ export {
   type Text,
   type ZoomInMode,
 } from "./capability-list.ts";
-export { acceptedConnectors, type OperationsOfConnector } from "./connector-operations.ts";
+export {
+  acceptedConnectors,
+  type ContractConnectorLists,
+  contractConnectorLists,
+  type ListedDescription,
+  type OperationsOfConnector,
+} from "./connector-operations.ts";
 export {
   CONNECTOR_DESCRIPTIONS,
   CONNECTOR_NAMES,

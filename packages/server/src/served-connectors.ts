@@ -1,12 +1,11 @@
 import { PROTOCOLS, type Protocols } from "@qibates/connectors";
 import {
-  acceptedConnectors,
   CONNECTOR_DESCRIPTIONS,
   type Connector,
   type ConnectorDescription,
   type ConnectorProfile,
   connectorProfiles,
-  FAMILIES,
+  contractConnectorLists,
 } from "@qibates/provider";
 import type { Json, JsonObject } from "./contract-operations.ts";
 
@@ -60,17 +59,16 @@ const isObject = (value: Json | undefined): value is JsonObject =>
 
 /**
  * The contract as this server serves it: `document` with its connector lists written from `descriptions` by the
- * rule the contract's generator follows (`openapi/tools/connector-lists.ts`): each operation's
- * `x-qibates-connectors` (`acceptedConnectors`), the `Connector` enumeration, the families of the capability
- * table and the address endings. With the product's descriptions it is the bundled document as it is.
+ * rule the contract's generator follows (`contractConnectorLists`, as `openapi/tools/connector-lists.ts`): each
+ * operation's `x-qibates-connectors`, the `Connector` enumeration, the families of the capability table and the
+ * address endings. With the product's descriptions it is the bundled document as it is.
  */
 export function servedContract(
   document: JsonObject,
   descriptions: Readonly<Record<string, ConnectorDescription>>,
 ): JsonObject {
   const served = structuredClone(document);
-  const accepted = acceptedConnectors(descriptions);
-  const connectors = Object.keys(descriptions);
+  const { accepted, connectors, families, addressSuffixes } = contractConnectorLists(descriptions);
   for (const [path, item] of Object.entries(isObject(served.paths) ? served.paths : {})) {
     if (!isObject(item)) continue;
     for (const operation of Object.values(item)) {
@@ -87,10 +85,7 @@ export function servedContract(
   const capabilities = schemas.ConnectorCapabilities;
   const properties = isObject(capabilities) ? capabilities.properties : undefined;
   const family = isObject(properties) ? properties.family : undefined;
-  if (isObject(family)) family.enum = [...FAMILIES];
-  if (isObject(served.info))
-    served.info["x-qibates-provider-address-suffixes"] = Object.fromEntries(
-      connectors.map((c) => [c, (descriptions[c] as ConnectorDescription).addressSuffix]),
-    );
+  if (isObject(family)) family.enum = [...families];
+  if (isObject(served.info)) served.info["x-qibates-provider-address-suffixes"] = { ...addressSuffixes };
   return served;
 }
