@@ -157,9 +157,8 @@ export function reasonMarkdown(text: string): string {
  * reason by the row's name, not by a footnote number.
  */
 class RowNotes {
-  private readonly list: { why: Text; verdict: NoteVerdict; labels: string[]; connectors: Connector[] }[] =
-    [];
-  add(label: string, connector: Connector, verdict: NoteVerdict, why: Text): void {
+  private readonly list: { why: Text; verdict: NoteVerdict; labels: string[]; connectors: string[] }[] = [];
+  add(label: string, connector: string, verdict: NoteVerdict, why: Text): void {
     let note = this.list.find((n) => n.why.en === why.en && n.verdict === verdict);
     if (!note) {
       note = { why, verdict, labels: [], connectors: [] };

@@ -2,23 +2,16 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PROTOCOLS } from "@qibates/connectors";
-import {
-  acceptedConnectors,
-  CONNECTOR_DESCRIPTIONS,
-  type Connector,
-  connectorProfiles,
-} from "@qibates/provider";
+import { acceptedConnectors, CONNECTOR_DESCRIPTIONS, type Connector } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { withConnectorLists } from "../../../../openapi/tools/connector-lists.ts";
 import { CONTRACT_FILE } from "../../../../openapi/tools/contract.ts";
-import { capabilitySection } from "../../../../site/tools/capability-docs.ts";
 import type { SixthProvider } from "../../../connectors/test/fixtures/sixth-protocol/provider.ts";
 import {
   HAND_EDITED,
   PROTOCOLS_WITH_SIXTH,
   SIXTH_CONNECTOR,
-  SIXTH_DESCRIPTION,
   WITH_SIXTH,
 } from "../../../connectors/test/fixtures/sixth-protocol/registration.ts";
 import { type SixthWire, startSixthWire } from "../../../connectors/test/fixtures/sixth-protocol/wire.ts";
@@ -33,8 +26,8 @@ import { withProviders } from "../support/providers.ts";
  * folder (`packages/connectors/test/fixtures/sixth-protocol/`, with a server of its protocol for its tests), and
  * two registration points, its description and its line among the protocols. The server opens it, routes and
  * checks by a contract whose connector lists are written from its registration, and `/health` lists it; the
- * contract's and the documentation's generators name it when they run with it; and no other file of the product
- * lists the protocols.
+ * contract's generator names it when it runs with it (the documentation's: `site/test/capability-docs.test.ts`);
+ * and no other file of the product lists the protocols.
  */
 
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
@@ -174,15 +167,6 @@ describe("a sixth protocol", () => {
         expect(paths[path]?.[method]?.["x-qibates-connectors"], `${method} ${path}`).toEqual(
           operation["x-qibates-connectors"],
         );
-  });
-
-  it("is named by the documentation's connector lists when their generator runs with it", () => {
-    for (const locale of ["en", "fr"] as const) {
-      const section = capabilitySection(locale, connectorProfiles(WITH_SIXTH));
-      expect(section).toContain(`| \`${SIXTH_CONNECTOR}\` | ${SIXTH_DESCRIPTION.names.full[locale]} |`);
-      expect(section).toContain(`\`https://demo.qibates.local/sixth/api\``);
-      expect(capabilitySection(locale)).not.toContain(SIXTH_CONNECTOR);
-    }
   });
 
   it("needs at most 8 hand-edited files beyond its own folders: the only files that list every protocol", () => {
