@@ -2,7 +2,7 @@ import { type CellPosition, SHEET_ACTIONS, type SheetAction } from "@qibates/gri
 import type { Member, Outline } from "../outline.ts";
 import { GridError, type UnknownMember } from "./errors.ts";
 import { keepOrRemoveAxis } from "./keep-remove.ts";
-import { cloneAxis, type GridModel } from "./model.ts";
+import { cloneAxis, emptyLayout, type GridModel } from "./model.ts";
 import { type CellRef, cellRef, parseGrid, parseGridSteps } from "./parse.ts";
 import {
   type Destination,
@@ -342,16 +342,7 @@ export function initialGrid(
       blanks: [],
     },
     typed: new Map(),
-    layout: {
-      rows: 0,
-      columns: 0,
-      headerRows: 0,
-      leftColumns: 0,
-      rowTuple: [],
-      colTuple: [],
-      povCells: new Map(),
-      topRows: new Map(),
-    },
+    layout: emptyLayout(),
   };
   return renderedAnswer(renderGrid(source, model, s, maxCells));
 }

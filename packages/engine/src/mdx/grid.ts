@@ -1,6 +1,6 @@
 import type { CellValue } from "../data-source.ts";
-import type { AxisTuple, GridAxis, GridModel, SheetLayout } from "../grid/model.ts";
-import { tupleKey } from "../grid/model.ts";
+import type { AxisTuple, GridAxis, GridModel } from "../grid/model.ts";
+import { emptyLayout, tupleKey } from "../grid/model.ts";
 import { type GridResponse, renderedAnswer } from "../grid/operations.ts";
 import { type GridDataSource, renderGridSteps, tupleBuilder } from "../grid/render.ts";
 import type { ResolvedGridSettings } from "../grid/settings.ts";
@@ -165,17 +165,4 @@ class StandIns {
   isCalculated(m: Member): boolean {
     return this.calculated.has(m);
   }
-}
-
-function emptyLayout(): SheetLayout {
-  return {
-    rows: 0,
-    columns: 0,
-    headerRows: 0,
-    leftColumns: 0,
-    rowTuple: [],
-    colTuple: [],
-    povCells: new Map(),
-    topRows: new Map(),
-  };
 }
