@@ -1,23 +1,16 @@
 import { readFileSync, writeFileSync } from "node:fs";
-import {
-  acceptedConnectors,
-  CONNECTOR_DESCRIPTIONS,
-  type ConnectorDescription,
-  FAMILIES,
-} from "@qibates/provider";
+import { CONNECTOR_DESCRIPTIONS, contractConnectorLists, type ListedDescription } from "@qibates/provider";
 import { CONTRACT_FILE } from "./contract.ts";
 
 /**
  * The contract's connector lists, written from the connectors' descriptions (`@qibates/provider`), never by
  * hand: each operation's `x-qibates-connectors` (`acceptedConnectors`), the `Connector` enumeration, the
- * families of the capability table and `info.x-qibates-provider-address-suffixes`. The text of the contract is
+ * families of the capability table and `info.x-qibates-provider-address-suffixes` (`contractConnectorLists`, which
+ * the server follows too for the contract it serves). The text of the contract is
  * kept as it is but for those lines, so that a description change shows as a small diff of the YAML.
  * `npx tsx openapi/tools/connector-lists.ts` rewrites the file (`generate.ts` runs it first); the contract's test
  * fails when the file differs from what the descriptions give.
  */
-
-/** What of a description the contract's lists are written from. */
-export type ListedDescription = Pick<ConnectorDescription, "family" | "operations" | "addressSuffix">;
 
 const list = (values: readonly string[]) => `[${values.join(", ")}]`;
 
@@ -26,8 +19,7 @@ export function withConnectorLists(
   yaml: string,
   descriptions: Readonly<Record<string, ListedDescription>> = CONNECTOR_DESCRIPTIONS,
 ): string {
-  const accepted = acceptedConnectors(descriptions);
-  const connectors = Object.keys(descriptions);
+  const { accepted, connectors, families, addressSuffixes } = contractConnectorLists(descriptions);
   const lines = yaml.split("\n");
   const out: string[] = [];
   let path: string | undefined;
@@ -52,14 +44,13 @@ export function withConnectorLists(
       continue;
     }
     if (enumLine && schema === "ConnectorCapabilities" && property === "family" && /^ {10}enum:/.test(line)) {
-      out.push(`${enumLine[1]}${list(FAMILIES)}`);
+      out.push(`${enumLine[1]}${list(families)}`);
       continue;
     }
     if (/^ {2}x-qibates-provider-address-suffixes:\s*$/.test(line)) {
       out.push(line);
       while (/^ {4}\S/.test(lines[i + 1] ?? "")) i++;
-      for (const c of connectors)
-        out.push(`    ${c}: ${(descriptions[c] as ListedDescription).addressSuffix}`);
+      for (const c of connectors) out.push(`    ${c}: ${addressSuffixes[c]}`);
       continue;
     }
     out.push(line);

@@ -1,7 +1,18 @@
 import { existsSync, readFileSync } from "node:fs";
 import { functionReference, ORACLE_MDX_FUNCTIONS, oracleCoverage } from "@qibates/engine/mdx";
-import { CAPABILITIES, CONNECTOR_PROFILES, CONNECTORS, type ConnectorProfile } from "@qibates/provider";
+import {
+  CAPABILITIES,
+  CONNECTOR_PROFILES,
+  CONNECTORS,
+  type ConnectorProfile,
+  connectorProfiles,
+} from "@qibates/provider";
 import { describe, expect, it } from "vitest";
+import {
+  SIXTH_CONNECTOR,
+  SIXTH_DESCRIPTION,
+  WITH_SIXTH,
+} from "../../packages/connectors/test/fixtures/sixth-protocol/description.ts";
 import {
   capabilityHeading,
   capabilitySection,
@@ -129,6 +140,23 @@ describe("the Features and compatibility page", () => {
       }
     } finally {
       profile.realServers = before;
+    }
+  });
+
+  it("names a connector added beside the product's, from its description alone (the sixth protocol's)", () => {
+    const table = connectorProfiles(WITH_SIXTH);
+    for (const locale of ["en", "fr"] as const) {
+      const section = capabilitySection(locale, table);
+      // Its line among the connectors, with its server's name and its demo address.
+      expect(section).toContain(
+        `| \`${SIXTH_CONNECTOR}\` | ${SIXTH_DESCRIPTION.names.full[locale]} | \`https://demo.qibates.local${SIXTH_DESCRIPTION.addressSuffix}\` |`,
+      );
+      // Its column in its family's table of capabilities, and none in the other family's.
+      const [, families = ""] = section.split(/^### .*Essbase.*$/m);
+      const [essbase = "", planning = ""] = families.split(/^### .*Planning.*$/m);
+      expect(essbase).toMatch(new RegExp(`^\\| .*\`${SIXTH_CONNECTOR}\` \\|$`, "m"));
+      expect(planning).not.toContain(SIXTH_CONNECTOR);
+      expect(capabilitySection(locale)).not.toContain(SIXTH_CONNECTOR);
     }
   });
 });

@@ -5,6 +5,7 @@ import {
   CONNECTOR_PROFILES,
   CONNECTORS,
   type Connector,
+  type ConnectorProfile,
   type Family,
   type RealServerSupport,
   type Text,
@@ -156,9 +157,8 @@ export function reasonMarkdown(text: string): string {
  * reason by the row's name, not by a footnote number.
  */
 class RowNotes {
-  private readonly list: { why: Text; verdict: NoteVerdict; labels: string[]; connectors: Connector[] }[] =
-    [];
-  add(label: string, connector: Connector, verdict: NoteVerdict, why: Text): void {
+  private readonly list: { why: Text; verdict: NoteVerdict; labels: string[]; connectors: string[] }[] = [];
+  add(label: string, connector: string, verdict: NoteVerdict, why: Text): void {
     let note = this.list.find((n) => n.why.en === why.en && n.verdict === verdict);
     if (!note) {
       note = { why, verdict, labels: [], connectors: [] };
@@ -203,9 +203,9 @@ export function noteParagraphs(text: string): string[] {
   return out;
 }
 
-function familyTable(family: Family, locale: DocLocale): string[] {
+function familyTable(family: Family, locale: DocLocale, table: ProfileTable): string[] {
   const w = WORDS[locale];
-  const connectors = CONNECTORS.filter((c) => CONNECTOR_PROFILES[c].family === family);
+  const connectors = Object.keys(table).filter((c) => profileIn(table, c).family === family);
   const notes = new RowNotes();
   const lines = [
     w.families[family],
@@ -214,13 +214,13 @@ function familyTable(family: Family, locale: DocLocale): string[] {
     `|---|---|${connectors.map(() => "---").join("|")}|`,
   ];
   // The "Real servers" row only while some connector of the family has none (the table above says which do).
-  if (connectors.some((c) => !CONNECTOR_PROFILES[c].realServers))
+  if (connectors.some((c) => !profileIn(table, c).realServers))
     lines.push(
-      `| ${w.realServers} | | ${connectors.map((c) => (CONNECTOR_PROFILES[c].realServers ? w.yes : w.notYet)).join(" | ")} |`,
+      `| ${w.realServers} | | ${connectors.map((c) => (profileIn(table, c).realServers ? w.yes : w.notYet)).join(" | ")} |`,
     );
   for (const cap of CAPABILITIES.filter((c) => c.family === family)) {
     const cells = connectors.map((c) => {
-      const s = CONNECTOR_PROFILES[c].capabilities[cap.id];
+      const s = profileIn(table, c).capabilities[cap.id];
       if (s?.status === "no") {
         notes.add(cap.label[locale], c, "no", s.why);
         return w.no;
@@ -239,15 +239,24 @@ function familyTable(family: Family, locale: DocLocale): string[] {
   return lines;
 }
 
+/** A capability table: one profile per connector value, in the order the lists name them. */
+type ProfileTable = Readonly<Record<string, ConnectorProfile>>;
+
+const profileIn = (table: ProfileTable, connector: string): ConnectorProfile => {
+  const profile = table[connector];
+  if (!profile) throw new Error(`no profile for ${connector}`);
+  return profile;
+};
+
 /** Host of the embedded demo provider (the server answers it in demo mode only). */
 const DEMO_HOST = "demo.qibates.local";
 
 /** The connectors whose `realServers` is true, in the table's order. */
-export function realServerConnectors(): Connector[] {
-  return CONNECTORS.filter((c) => CONNECTOR_PROFILES[c].realServers);
+export function realServerConnectors(table: ProfileTable = CONNECTOR_PROFILES): string[] {
+  return Object.keys(table).filter((c) => profileIn(table, c).realServers);
 }
 
-function listOf(connectors: readonly Connector[], locale: DocLocale): string {
+function listOf(connectors: readonly string[], locale: DocLocale): string {
   return joined(
     connectors.map((c) => `\`${c}\``),
     locale,
@@ -260,22 +269,22 @@ function joined(items: readonly string[], locale: DocLocale): string {
 }
 
 /** The connection guides of the connectors that reach real servers (none for a demo-only connector). */
-export function realServerGuides(locale: DocLocale): string[] {
-  return realServerConnectors().flatMap((c) => WORDS[locale].guides[c] ?? []);
+export function realServerGuides(locale: DocLocale, table: ProfileTable = CONNECTOR_PROFILES): string[] {
+  return realServerConnectors(table).flatMap((c) => WORDS[locale].guides[c as Connector] ?? []);
 }
 
 /** Which connectors reach real servers, written from `realServers`, with each connector's demo address. */
-function realServersPart(locale: DocLocale): string[] {
+function realServersPart(locale: DocLocale, table: ProfileTable): string[] {
   const w = WORDS[locale];
-  const real = realServerConnectors();
-  const demoOnly = CONNECTORS.filter((c) => !real.includes(c));
+  const real = realServerConnectors(table);
+  const demoOnly = Object.keys(table).filter((c) => !real.includes(c));
   const statement =
     real.length === 0
       ? w.realNone
       : demoOnly.length === 0
         ? w.realAll
         : w.realSome(listOf(real, locale), listOf(demoOnly, locale));
-  const guides = realServerGuides(locale);
+  const guides = realServerGuides(locale, table);
   // With every connector reaching real servers, `realAll` says so once: no `realHealth` sentence, no column of "Yes".
   const all = demoOnly.length === 0;
   return [
@@ -288,19 +297,22 @@ function realServersPart(locale: DocLocale): string[] {
     "",
     `| ${w.connector} | ${w.server} | ${all ? "" : `${w.realServers} | `}${w.demoAddress} |`,
     all ? "|---|---|---|" : "|---|---|---|---|",
-    ...CONNECTORS.map((c) => {
-      const p = CONNECTOR_PROFILES[c];
+    ...Object.keys(table).map((c) => {
+      const p = profileIn(table, c);
       const cell = all ? "" : `${p.realServers ? w.yes : w.notYet} | `;
       return `| \`${c}\` | ${p.server[locale]} | ${cell}\`https://${DEMO_HOST}${p.providerAddressSuffix}\` |`;
     }),
   ];
 }
 
-/** The section, from its heading to the end of the page. */
-export function capabilitySection(locale: DocLocale): string {
+/**
+ * The section, from its heading to the end of the page: its lists of connectors written from `table` (the
+ * product's capability table; a test gives the table of other descriptions to see a new connector named).
+ */
+export function capabilitySection(locale: DocLocale, table: ProfileTable = CONNECTOR_PROFILES): string {
   const w = WORDS[locale];
-  const lines = [w.heading, "", ...w.intro.flatMap((p) => [p, ""]), ...realServersPart(locale), ""];
-  lines.push(...familyTable("essbase", locale), "", ...familyTable("planning", locale));
+  const lines = [w.heading, "", ...w.intro.flatMap((p) => [p, ""]), ...realServersPart(locale, table), ""];
+  lines.push(...familyTable("essbase", locale, table), "", ...familyTable("planning", locale, table));
   return `${lines.join("\n")}\n`;
 }
 

@@ -6,8 +6,6 @@
  * UTF-8 JSON, so that neither the engine's work nor the answer's objects touch the event loop that serves every
  * other call.
  */
-import { readlinkSync } from "node:fs";
-import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 import { Cube, type CubeSnapshot, runCalcScript } from "@qibates/engine";
 import { finish, type GridRequest, gridOperationSteps, runGridOperation } from "@qibates/engine/grid";
@@ -30,6 +28,7 @@ import {
   savedAnswer,
   writtenCells,
 } from "@qibates/grid-bridge";
+import { lowerThreadPriority } from "@qibates/protocols/thread-priority";
 import { type GridText, gridRows, ProviderError } from "@qibates/provider";
 import { type DrillthroughTransfer, encodeDrillthrough } from "./drillthrough-transfer.ts";
 import type { WorkerAnswer, WorkerCall } from "./grid-workers.ts";
@@ -253,22 +252,10 @@ function answer(call: WorkerCall): WorkerAnswer {
   }
 }
 
-/**
- * The worker's thread runs at a lower priority than the event loop's (Linux: a thread's nice value is its
- * own): on a busy machine the small calls of the event loop get the processor first.
- */
-function lowerPriority(): void {
-  try {
-    const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
-    if (Number.isInteger(tid) && tid > 0) setPriority(tid, 10);
-  } catch {
-    // Not Linux, or not allowed: the worker runs at the process's priority.
-  }
-}
-
 if (parentPort) {
   const port = parentPort;
-  lowerPriority();
+  // The worker gives way to the event loop: its small calls get the processor first.
+  lowerThreadPriority();
   port.on("message", (call: WorkerCall) => {
     const a = answer(call);
     // The answer's bytes (and a calculation's state, an MDX result's arrays) move to the event loop's thread.

@@ -6,7 +6,7 @@ import {
   type Support,
   type Text,
 } from "./capability-list.ts";
-import { CONNECTOR_DESCRIPTIONS, CONNECTORS, type Connector } from "./connectors.ts";
+import { CONNECTOR_DESCRIPTIONS, type Connector, type ConnectorDescription } from "./connectors.ts";
 import { FAMILIES, FAMILY_DESCRIPTIONS } from "./families.ts";
 
 /**
@@ -19,7 +19,7 @@ import { FAMILIES, FAMILY_DESCRIPTIONS } from "./families.ts";
  */
 
 export interface ConnectorProfile {
-  connector: Connector;
+  connector: string;
   family: Family;
   /** The server this connector value stands for. */
   server: Text;
@@ -42,8 +42,8 @@ export interface ConnectorProfile {
 const YES: Support = { status: "yes" };
 
 /** A connector's profile: every capability of its family, as its description says it stands for it. */
-function profile(connector: Connector): ConnectorProfile {
-  const { family, names, addressSuffix, capabilities: said } = CONNECTOR_DESCRIPTIONS[connector];
+export function connectorProfile(connector: string, description: ConnectorDescription): ConnectorProfile {
+  const { family, names, addressSuffix, capabilities: said } = description;
   const capabilities: Partial<Record<Capability, Support>> = {};
   for (const c of CAPABILITIES) {
     if (c.family !== family) continue;
@@ -70,10 +70,18 @@ function profile(connector: Connector): ConnectorProfile {
   };
 }
 
-/** The table, one profile per connector value, in the order of `CONNECTORS`. */
-export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> = Object.fromEntries(
-  CONNECTORS.map((c) => [c, profile(c)]),
-) as Record<Connector, ConnectorProfile>;
+/** The table of `descriptions`, one profile per connector value, in their order. */
+export function connectorProfiles<C extends string>(
+  descriptions: Readonly<Record<C, ConnectorDescription>>,
+): Readonly<Record<C, ConnectorProfile>> {
+  return Object.fromEntries(
+    (Object.keys(descriptions) as C[]).map((c) => [c, connectorProfile(c, descriptions[c])]),
+  ) as Record<C, ConnectorProfile>;
+}
+
+/** The product's table, one profile per connector value, in the order of `CONNECTORS`. */
+export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
+  connectorProfiles(CONNECTOR_DESCRIPTIONS);
 
 /** Why a server does not do a capability of another family, in a user's words, by the capability's family. */
 export const OTHER_FAMILY: Readonly<Record<Family, Text>> = Object.fromEntries(
@@ -82,8 +90,13 @@ export const OTHER_FAMILY: Readonly<Record<Family, Text>> = Object.fromEntries(
 
 /** How `connector` stands for `capability`; a capability of the other family is `no`. */
 export function supportOf(connector: Connector, capability: Capability): Support {
+  return supportIn(CONNECTOR_PROFILES[connector], capability);
+}
+
+/** How the connector of `profile` stands for `capability`; a capability of the other family is `no`. */
+export function supportIn(profile: ConnectorProfile, capability: Capability): Support {
   return (
-    CONNECTOR_PROFILES[connector].capabilities[capability] ?? {
+    profile.capabilities[capability] ?? {
       status: "no",
       why: {
         en: "Not an operation of this server family.",

@@ -1,6 +1,6 @@
 import { CAPABILITIES } from "./capability-list.ts";
 import { CONNECTOR_DESCRIPTIONS, type ConnectorDescription } from "./connectors.ts";
-import { FAMILY_DESCRIPTIONS, SESSION_OPERATIONS } from "./families.ts";
+import { FAMILIES, FAMILY_DESCRIPTIONS, SESSION_OPERATIONS } from "./families.ts";
 
 /** What of a description decides the calls its connector accepts. */
 export type OperationsOfConnector = Pick<ConnectorDescription, "family" | "operations">;
@@ -31,4 +31,38 @@ export function acceptedConnectors<C extends string>(
     for (const operation of [...SESSION_OPERATIONS, ...ofFamily, ...operations]) accept(operation, connector);
   }
   return accepted;
+}
+
+/** What of a description the contract's connector lists are written from. */
+export type ListedDescription = Pick<ConnectorDescription, "family" | "operations" | "addressSuffix">;
+
+/** The contract's connector lists, each written from the descriptions (see {@link contractConnectorLists}). */
+export interface ContractConnectorLists<C extends string> {
+  /** Each operation's `x-qibates-connectors`, by the operation's path without its leading `/`. */
+  accepted: ReadonlyMap<string, readonly C[]>;
+  /** The `Connector` enumeration. */
+  connectors: readonly C[];
+  /** The families of the capability table (`ConnectorCapabilities.family`). */
+  families: readonly string[];
+  /** `info.x-qibates-provider-address-suffixes`: each connector's address ending. */
+  addressSuffixes: Readonly<Record<C, string>>;
+}
+
+/**
+ * Every connector list of the contract, written from `descriptions`: what the contract's generator writes into
+ * `openapi/qibates.yaml` and what the server writes into the contract it serves at start, the one rule for both.
+ */
+export function contractConnectorLists<C extends string>(
+  descriptions: Readonly<Record<C, ListedDescription>>,
+): ContractConnectorLists<C> {
+  const connectors = Object.keys(descriptions) as C[];
+  return {
+    accepted: acceptedConnectors(descriptions),
+    connectors,
+    families: FAMILIES,
+    addressSuffixes: Object.fromEntries(connectors.map((c) => [c, descriptions[c].addressSuffix])) as Record<
+      C,
+      string
+    >,
+  };
 }

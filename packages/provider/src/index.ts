@@ -15,9 +15,12 @@ export { CallContext } from "./call-context.ts";
 export {
   CONNECTOR_PROFILES,
   type ConnectorProfile,
+  connectorProfile,
+  connectorProfiles,
   OTHER_FAMILY,
   readerReason,
   refusalReason,
+  supportIn,
   supportOf,
 } from "./capabilities.ts";
 export {
@@ -31,7 +34,13 @@ export {
   type Text,
   type ZoomInMode,
 } from "./capability-list.ts";
-export { acceptedConnectors, type OperationsOfConnector } from "./connector-operations.ts";
+export {
+  acceptedConnectors,
+  type ContractConnectorLists,
+  contractConnectorLists,
+  type ListedDescription,
+  type OperationsOfConnector,
+} from "./connector-operations.ts";
 export {
   CONNECTOR_DESCRIPTIONS,
   CONNECTOR_NAMES,

@@ -22,7 +22,7 @@ import {
   operationError,
   retryAfterSeconds,
 } from "./long-operations.ts";
-import { CONNECTORS, type Connector, isConnector } from "./provider-address.ts";
+import type { Connector } from "./provider-address.ts";
 import { requestLocale } from "./request-locale.ts";
 import type { Services } from "./services.ts";
 import { SessionCalls } from "./session-provider.ts";
@@ -391,8 +391,12 @@ export function registerApi(
       if (!op.connectors) return null;
       const raw = request.headers.connector;
       const given = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-      if (!given || !isConnector(given)) {
-        throw new ApiError("QB_ERR_CONNECTOR_INVALID", { accepted: CONNECTORS.join(", ") }, "connector");
+      if (!given || !services.connectors.has(given)) {
+        throw new ApiError(
+          "QB_ERR_CONNECTOR_INVALID",
+          { accepted: services.connectors.names.join(", ") },
+          "connector",
+        );
       }
       if (!op.connectors.includes(given)) {
         throw new ApiError(

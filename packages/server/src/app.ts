@@ -12,7 +12,7 @@ import Fastify, {
 import { type Handlers, registerApi } from "./api.ts";
 import { ApiError, type ApiErrorBody, apiErrorBody } from "./api-error.ts";
 import type { Config } from "./config.ts";
-import { loadContract } from "./contract-operations.ts";
+import { BUNDLED_CONTRACT, loadContract } from "./contract-operations.ts";
 import type { Database } from "./database.ts";
 import { frameworkError } from "./framework-errors.ts";
 import { apiHandlers } from "./handlers/index.ts";
@@ -24,6 +24,7 @@ import type { OAuthIssuers } from "./oauth/providers.ts";
 import type { ProviderRegistry } from "./providers.ts";
 import { rememberLocale, requestLocale } from "./request-locale.ts";
 import { RouteMethods } from "./route-methods.ts";
+import { type ConnectorRegistration, servedContract } from "./served-connectors.ts";
 import { openServices, type Services } from "./services.ts";
 import { registerSite, siteServed } from "./site.ts";
 import { registerWireEndpoints } from "./wire.ts";
@@ -45,6 +46,11 @@ export interface AppOptions {
    * reaches them, and the server's own start (`main.ts`) never gives them.
    */
   oauthIssuers?: OAuthIssuers;
+  /**
+   * The connectors served and their protocols: the product's unless given. The contract the server routes and
+   * validates by has its connector lists written from them (`servedContract`), as the contract's generator does.
+   */
+  connectors?: ConnectorRegistration;
 }
 
 /** Secrets and grid data never reach the logs. */
@@ -99,6 +105,7 @@ export async function buildApp({
   handlers,
   providers,
   oauthIssuers,
+  connectors,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
@@ -142,6 +149,7 @@ export async function buildApp({
     validateResponses: validateResponses ?? false,
     ...(providers ? { providers } : {}),
     ...(oauthIssuers ? { oauthIssuers } : {}),
+    ...(connectors ? { connectors } : {}),
     log: app.log,
   });
   app.decorate("services", services);
@@ -229,7 +237,7 @@ export async function buildApp({
     encodings: ["br", "gzip", "deflate"],
     threshold: 1024,
   });
-  const contract = loadContract();
+  const contract = loadContract(servedContract(BUNDLED_CONTRACT, services.connectors.descriptions));
   installJsonParser(app, gridLimitsOf(contract.document));
 
   await registerLimitsAndMetrics(app, services);

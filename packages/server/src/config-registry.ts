@@ -514,7 +514,7 @@ export const variables = {
   ),
   wireEndpoints: variable(
     "QIBATES_WIRE_ENDPOINTS",
-    "Comma-separated wire endpoints to serve (essbase-rest, planning-rest, xmla, smartview, or all) over the embedded engine's demo users and data.",
+    `Comma-separated wire endpoints to serve (${WIRE_ENDPOINTS.join(", ")}, or all) over the embedded engine's demo users and data.`,
     wireEndpoints,
     [] as WireEndpoint[],
     "(empty)",

@@ -14,7 +14,7 @@ import contractDocument from "@qibates/client/contract.json" with { type: "json"
 /** `$id` under which the whole document is given to the schema validator, so `$ref`s resolve inside it. */
 export const CONTRACT_SCHEMA_ID = "qibates";
 
-type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type JsonObject = { [k: string]: Json };
 
 export interface Operation {
@@ -91,7 +91,10 @@ function hasGridProperty(schema: JsonObject | undefined): boolean {
   return !!properties && typeof properties === "object" && !Array.isArray(properties) && "grid" in properties;
 }
 
-export function loadContract(document: JsonObject = contractDocument as unknown as JsonObject): Contract {
+/** The contract as `@qibates/client` bundles it, its connector lists the product's. */
+export const BUNDLED_CONTRACT = contractDocument as unknown as JsonObject;
+
+export function loadContract(document: JsonObject = BUNDLED_CONTRACT): Contract {
   const basePath = contractBasePath(document) || "/qibates/api/v2";
   const operations: Operation[] = [];
   const globalSecurity = (document.security as JsonObject[] | undefined) ?? [];

@@ -4,7 +4,7 @@
  */
 
 import { hostAllowed } from "@qibates/connectors/net";
-import { type Connector, PROVIDER_SUFFIX, SERVER_TYPE } from "@qibates/provider";
+import { CONNECTOR_DESCRIPTIONS, type Connector, type ConnectorDescription } from "@qibates/provider";
 
 export { hostAllowed } from "@qibates/connectors/net";
 export { CONNECTORS, type Connector, isConnector, PROVIDER_SUFFIX } from "@qibates/provider";
@@ -30,12 +30,19 @@ export type ProviderTarget = { kind: "demo"; url: URL } | { kind: "remote"; url:
 export function checkProviderAddress(
   raw: string,
   connector: Connector,
-  options: { demo: boolean; allowedHosts: readonly string[] },
+  options: {
+    demo: boolean;
+    allowedHosts: readonly string[];
+    /** The connectors served, whose descriptions give the address's ending (the product's unless given). */
+    descriptions?: Readonly<Record<string, ConnectorDescription>>;
+  },
 ): ProviderTarget | ProviderAddressProblem {
-  const suffix = PROVIDER_SUFFIX[connector];
+  const description = (options.descriptions ?? CONNECTOR_DESCRIPTIONS)[connector];
+  if (!description) throw new Error(`connector ${connector} is not served`);
+  const suffix = description.addressSuffix;
   const bad = (why: string, also?: { en: string; fr: string }): ProviderAddressProblem => ({
     code: "QB_ERR_PROVIDER_ADDRESS",
-    params: { serverType: SERVER_TYPE[connector], connector, suffix, ...(also ? { also } : {}) },
+    params: { serverType: description.names.serverType, connector, suffix, ...(also ? { also } : {}) },
     why,
   });
   // An address typed without its scheme (`host:9443/aps/JAPI`) has the right ending: say what it lacks.

@@ -3,7 +3,7 @@ import { DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import { wireSessionAlive } from "@qibates/wire";
 import type { FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
-import { type Config, longestCallWaitSeconds } from "./config.ts";
+import { type Config, longestCallWaitSeconds, WIRE_ENDPOINTS } from "./config.ts";
 import { type Database, openDatabase } from "./database.ts";
 import { DEMO_OWNER, DEMO_USERS, issueDemoKey } from "./demo.ts";
 import { KeyStore, ownerId, type VerifiedKey } from "./keys.ts";
@@ -11,12 +11,13 @@ import { OperationStore } from "./long-operations.ts";
 import type { OAuthIssuers } from "./oauth/providers.ts";
 import { OAuthService } from "./oauth/service.ts";
 import { openProviders, type ProviderRegistry } from "./providers.ts";
+import { type ConnectorRegistration, ServedConnectors } from "./served-connectors.ts";
 import { MemorySessionStore, RedisSessionStore, type SessionStore } from "./sessions.ts";
 import { checkStores } from "./store-check.ts";
 
 /** Everything the API's handlers use, opened once at start-up and closed at shutdown. */
 /** Owners of the wire endpoints' sessions: `<endpoint>:<user>` (each endpoint's default `owner`). */
-const WIRE_OWNER = /^(essbase-rest|planning-rest|xmla|smartview):/;
+const WIRE_OWNER = new RegExp(`^(${WIRE_ENDPOINTS.join("|")}):`);
 
 export interface Services {
   config: Config;
@@ -25,8 +26,10 @@ export interface Services {
   sessions: SessionStore;
   /** Shared Redis client (rate limits) when REDIS_URL is set. */
   redis: Redis | null;
-  /** The providers that serve sessions: the embedded engine (demo addresses), later one per protocol. */
+  /** The providers that serve sessions: the embedded engine (demo addresses), and one client per protocol. */
   providers: ProviderRegistry;
+  /** The connectors served: their descriptions and capability table, which the contract's lists are written from. */
+  connectors: ServedConnectors;
   /**
    * The process's long work on the event loop takes turns here, a slice each: the embedded provider's grid and
    * MDX reads, large API answers, the XMLA endpoint's answers.
@@ -58,6 +61,8 @@ export async function openServices(
     log?: JournalLog;
     /** OpenID providers standing in for Google's and Microsoft's (tests only: no setting reaches them). */
     oauthIssuers?: OAuthIssuers;
+    /** The connectors served and their protocols: the product's unless a test adds one. */
+    connectors?: ConnectorRegistration;
   } = {},
 ): Promise<Services> {
   // PostgreSQL and Redis first, both at once and within a bounded wait: one that cannot be reached or refuses
@@ -99,9 +104,18 @@ export async function openServices(
         }
       : undefined;
   const scheduler = new SliceScheduler(DEFAULT_SLICES);
+  const connectors = new ServedConnectors(options.connectors);
   const providers = options.providers
     ? await options.providers(db, scheduler)
-    : await openProviders(db, scheduler, config, options.log, ownViews);
+    : await openProviders(
+        db,
+        scheduler,
+        config,
+        options.log,
+        ownViews,
+        connectors.descriptions,
+        connectors.registration.protocols,
+      );
   const oauth = new OAuthService(config, db, keys, options.oauthIssuers);
   return {
     config,
@@ -110,6 +124,7 @@ export async function openServices(
     sessions,
     redis,
     providers,
+    connectors,
     scheduler,
     demoKey,
     operations: new OperationStore(db, {

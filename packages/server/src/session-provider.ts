@@ -3,12 +3,13 @@ import {
   type Capability,
   type Provider,
   type ProviderSession,
-  supportOf,
+  supportIn,
 } from "@qibates/provider";
 import { ApiError } from "./api-error.ts";
 import type { VerifiedKey } from "./keys.ts";
 import type { Connector } from "./provider-address.ts";
 import { unsupportedReason } from "./provider-errors.ts";
+import type { ServedConnectors } from "./served-connectors.ts";
 import type { Services } from "./services.ts";
 import type { CallEnd, SessionRecord } from "./sessions.ts";
 import { REQUIRED } from "./validation-reasons.ts";
@@ -108,12 +109,13 @@ export async function sessionProvider(ctx: SessionCall): Promise<SessionProvider
  * `@qibates/provider`). `operation` names the call (and option) in the message, in every language.
  */
 export function requireCapability(
+  served: ServedConnectors,
   connector: Connector,
   capability: Capability,
   operation: string,
   field: string | null = null,
 ): void {
-  const support = supportOf(connector, capability);
+  const support = supportIn(served.profile(connector), capability);
   if (support.status !== "yes") {
     const reason = unsupportedReason(support.why);
     throw new ApiError("QB_ERR_OPERATION_UNSUPPORTED", { operation, connector, reason }, field);

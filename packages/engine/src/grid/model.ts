@@ -37,6 +37,20 @@ export interface SheetLayout {
   topRows: Map<number, number>;
 }
 
+/** The layout of a model no sheet was read into (a grid made anew): rendering lays it out. */
+export function emptyLayout(): SheetLayout {
+  return {
+    rows: 0,
+    columns: 0,
+    headerRows: 0,
+    leftColumns: 0,
+    rowTuple: [],
+    colTuple: [],
+    povCells: new Map(),
+    topRows: new Map(),
+  };
+}
+
 /** The neutral grid every connector maps to: POV, two axes, the data typed in the sheet. */
 export interface GridModel {
   outline: Outline;

@@ -2,7 +2,7 @@ import { type CellPosition, SHEET_ACTIONS, type SheetAction } from "@qibates/gri
 import type { Member, Outline } from "../outline.ts";
 import { GridError, type UnknownMember } from "./errors.ts";
 import { keepOrRemoveAxis } from "./keep-remove.ts";
-import { cloneAxis, type GridModel } from "./model.ts";
+import { cloneAxis, emptyLayout, type GridModel } from "./model.ts";
 import { type CellRef, cellRef, parseGrid, parseGridSteps } from "./parse.ts";
 import {
   type Destination,
@@ -13,7 +13,14 @@ import {
   pivotSource,
   pivotTarget,
 } from "./pivot.ts";
-import { type CellKind, type GridDataSource, type Placement, renderGrid, renderGridSteps } from "./render.ts";
+import {
+  type CellKind,
+  type GridDataSource,
+  type Placement,
+  type RenderedGrid,
+  renderGrid,
+  renderGridSteps,
+} from "./render.ts";
 import { type GridSettings, type ResolvedGridSettings, resolveSettings, type ZoomMode } from "./settings.ts";
 import { finish, type Steps } from "./steps.ts";
 import { type CellStatus, submitCells } from "./submit.ts";
@@ -196,15 +203,30 @@ export function* gridOperationSteps(source: GridDataSource, request: GridRequest
   const out = yield* renderGridSteps(source, work, settings, request.maxCells);
   const newCols = out.grid[0]?.length ?? 0;
   return {
+    ...renderedAnswer(out, diffRanges(oldRows, oldCols, out.grid.length, newCols), changed),
+    ...(cellStatus ? { cellStatus } : {}),
+  };
+}
+
+/**
+ * The answer of a rendered grid: its cells, their kinds and what may be written, where the headers end and the
+ * members' places; `rangesToDelete`, what of the sheet sent it no longer covers (none for a grid made anew),
+ * and whether the operation changed anything.
+ */
+export function renderedAnswer(
+  out: RenderedGrid,
+  rangesToDelete: Range[] = [],
+  changed = true,
+): GridResponse {
+  return {
     grid: out.grid,
     kinds: out.kinds,
     writable: out.writable,
-    rangesToDelete: diffRanges(oldRows, oldCols, out.grid.length, newCols),
+    rangesToDelete,
     headerRows: out.headerRows,
     leftColumns: out.leftColumns,
     placements: out.placements,
     changed,
-    ...(cellStatus ? { cellStatus } : {}),
   };
 }
 
@@ -320,28 +342,9 @@ export function initialGrid(
       blanks: [],
     },
     typed: new Map(),
-    layout: {
-      rows: 0,
-      columns: 0,
-      headerRows: 0,
-      leftColumns: 0,
-      rowTuple: [],
-      colTuple: [],
-      povCells: new Map(),
-      topRows: new Map(),
-    },
+    layout: emptyLayout(),
   };
-  const out = renderGrid(source, model, s, maxCells);
-  return {
-    grid: out.grid,
-    kinds: out.kinds,
-    writable: out.writable,
-    rangesToDelete: [],
-    headerRows: out.headerRows,
-    leftColumns: out.leftColumns,
-    placements: out.placements,
-    changed: true,
-  };
+  return renderedAnswer(renderGrid(source, model, s, maxCells));
 }
 
 export type { Member, UnknownMember };

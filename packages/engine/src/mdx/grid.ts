@@ -1,7 +1,7 @@
 import type { CellValue } from "../data-source.ts";
-import type { AxisTuple, GridAxis, GridModel, SheetLayout } from "../grid/model.ts";
-import { tupleKey } from "../grid/model.ts";
-import type { GridResponse } from "../grid/operations.ts";
+import type { AxisTuple, GridAxis, GridModel } from "../grid/model.ts";
+import { emptyLayout, tupleKey } from "../grid/model.ts";
+import { type GridResponse, renderedAnswer } from "../grid/operations.ts";
 import { type GridDataSource, renderGridSteps, tupleBuilder } from "../grid/render.ts";
 import type { ResolvedGridSettings } from "../grid/settings.ts";
 import { finish, type Steps } from "../grid/steps.ts";
@@ -113,16 +113,7 @@ export function* mdxGridSteps(
       });
     });
   }
-  return {
-    grid: out.grid,
-    kinds: out.kinds,
-    writable: out.writable,
-    rangesToDelete: [],
-    headerRows: out.headerRows,
-    leftColumns: out.leftColumns,
-    placements: out.placements,
-    changed: true,
-  };
+  return renderedAnswer(out);
 }
 
 /** {@link mdxGridSteps} at once. */
@@ -174,17 +165,4 @@ class StandIns {
   isCalculated(m: Member): boolean {
     return this.calculated.has(m);
   }
-}
-
-function emptyLayout(): SheetLayout {
-  return {
-    rows: 0,
-    columns: 0,
-    headerRows: 0,
-    leftColumns: 0,
-    rowTuple: [],
-    colTuple: [],
-    povCells: new Map(),
-    topRows: new Map(),
-  };
 }

@@ -41,7 +41,7 @@ export async function essbase<Id extends OperationId>(
   field: string | null = null,
 ): Promise<{ sp: SessionProvider; ops: EssbaseOperations; cube: CubeRef }> {
   const sp = await sessionProvider(ctx);
-  requireCapability(sp.record.connector, capability, operation, field);
+  requireCapability(ctx.services.connectors, sp.record.connector, capability, operation, field);
   if (!sp.provider.essbase) {
     throw new ApiError("QB_ERR_OPERATION_UNSUPPORTED", { operation, connector: sp.record.connector }, null);
   }
@@ -204,7 +204,13 @@ export const essbaseHandlers = {
     const { filter, arg1, member } = ctx.body.action;
     const { sp, ops, cube } = await essbase(ctx, "memberFilters", "nav/filter");
     if (filter === "UDA")
-      requireCapability(sp.record.connector, "udaFilter", "nav/filter (UDA)", "action.filter");
+      requireCapability(
+        ctx.services.connectors,
+        sp.record.connector,
+        "udaFilter",
+        "nav/filter (UDA)",
+        "action.filter",
+      );
     if (filter === "UDA" && (arg1 === undefined || arg1 === null || String(arg1).trim() === "")) {
       // Checked before the provider is called: the demo, Essbase REST and Smart View (which would send the server
       // an empty UDA) refuse it alike, in the caller's language.

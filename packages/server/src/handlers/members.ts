@@ -41,7 +41,7 @@ async function variablesProvider(
   operation: string,
 ) {
   const sp = await sessionProvider(ctx);
-  requireCapability(sp.record.connector, capability, operation);
+  requireCapability(ctx.services.connectors, sp.record.connector, capability, operation);
   if (!sp.provider.essbase) {
     throw new ApiError("QB_ERR_OPERATION_UNSUPPORTED", { operation, connector: sp.record.connector }, null);
   }

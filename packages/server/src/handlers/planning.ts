@@ -22,7 +22,7 @@ async function planning<Id extends OperationId>(
   operation: string,
 ): Promise<{ sp: SessionProvider; ops: PlanningOperations; app: ApplicationRef }> {
   const sp = await sessionProvider(ctx);
-  requireCapability(sp.record.connector, capability, operation);
+  requireCapability(ctx.services.connectors, sp.record.connector, capability, operation);
   if (!sp.provider.planning) {
     throw new ApiError("QB_ERR_OPERATION_UNSUPPORTED", { operation, connector: sp.record.connector }, null);
   }

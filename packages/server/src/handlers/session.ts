@@ -1,5 +1,5 @@
 import { limitAddress, sessionNetwork } from "@qibates/protocols/ip";
-import { CAPABILITIES, CONNECTOR_PROFILES, CONNECTORS, type ErrorLocale } from "@qibates/provider";
+import { CAPABILITIES, type ErrorLocale } from "@qibates/provider";
 import { type CallContext, callerKey, type Handlers } from "../api.ts";
 import { ApiError } from "../api-error.ts";
 import { embeddedServed } from "../config.ts";
@@ -7,6 +7,7 @@ import { DEMO_USERS, demoProviders } from "../demo.ts";
 import { checkProviderAddress } from "../provider-address.ts";
 import { fromProvider } from "../provider-errors.ts";
 import { requestLocale } from "../request-locale.ts";
+import type { ServedConnectors } from "../served-connectors.ts";
 import { providerSession, sessionProvider } from "../session-provider.ts";
 import { capGroupOf, DEMO_SESSIONS_TOTAL, type NewSession } from "../sessions.ts";
 import { SERVER_VERSION } from "../version.ts";
@@ -17,13 +18,18 @@ async function login(ctx: CallContext<"login"> | CallContext<"loginPbcs">) {
   const { username, password, providerAddress } = ctx.body;
   const connector = ctx.connector;
   if (!connector) {
-    throw new ApiError("QB_ERR_CONNECTOR_INVALID", { accepted: CONNECTORS.join(", ") }, "connector");
+    throw new ApiError(
+      "QB_ERR_CONNECTOR_INVALID",
+      { accepted: ctx.services.connectors.names.join(", ") },
+      "connector",
+    );
   }
   const { config } = ctx.services;
   // The embedded engine's addresses: the demo's, or, with demo mode off, the snapshots' served to their users.
   const target = checkProviderAddress(providerAddress, connector, {
     demo: embeddedServed(config),
     allowedHosts: config.allowedHosts,
+    descriptions: ctx.services.connectors.descriptions,
   });
   if ("code" in target) throw new ApiError(target.code, target.params, "providerAddress");
   const provider = ctx.services.providers.forLogin(target, connector);
@@ -109,22 +115,28 @@ async function login(ctx: CallContext<"login"> | CallContext<"loginPbcs">) {
 }
 
 /**
- * The capability table as `/health` lists it: per connector, every capability of its family, its server's name
- * and its reasons in the caller's language, as every message of the API (built once per language).
+ * The capability table as `/health` lists it: per connector served, every capability of its family, its server's
+ * name and its reasons in the caller's language, as every message of the API (built once per language).
  */
-const capabilityTables = new Map<ErrorLocale, ReturnType<typeof buildCapabilityTable>>();
-const capabilityTable = (locale: ErrorLocale) => {
-  let table = capabilityTables.get(locale);
+const capabilityTables = new WeakMap<ServedConnectors, Map<ErrorLocale, CapabilityTable>>();
+type CapabilityTable = ReturnType<typeof buildCapabilityTable>;
+const capabilityTable = (served: ServedConnectors, locale: ErrorLocale) => {
+  let tables = capabilityTables.get(served);
+  if (!tables) {
+    tables = new Map();
+    capabilityTables.set(served, tables);
+  }
+  let table = tables.get(locale);
   if (!table) {
-    table = buildCapabilityTable(locale);
-    capabilityTables.set(locale, table);
+    table = buildCapabilityTable(served, locale);
+    tables.set(locale, table);
   }
   return table;
 };
 
-function buildCapabilityTable(locale: ErrorLocale) {
-  return CONNECTORS.map((connector) => {
-    const profile = CONNECTOR_PROFILES[connector];
+function buildCapabilityTable(served: ServedConnectors, locale: ErrorLocale) {
+  return served.names.map((connector) => {
+    const profile = served.profile(connector);
     return {
       connector,
       family: profile.family,
@@ -153,8 +165,8 @@ export const sessionHandlers = {
       status: "ok" as const,
       version: SERVER_VERSION,
       apiVersion: "v2" as const,
-      connectors: [...CONNECTORS],
-      capabilities: capabilityTable(requestLocale(ctx.request)),
+      connectors: [...ctx.services.connectors.names],
+      capabilities: capabilityTable(ctx.services.connectors, requestLocale(ctx.request)),
       ...(demoKey
         ? { demo: { apiKey: demoKey, providers: demoProviders(), users: DEMO_USERS.map((u) => ({ ...u })) } }
         : {}),

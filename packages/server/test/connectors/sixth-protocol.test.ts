@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PROTOCOLS } from "@qibates/connectors";
-import { acceptedConnectors, CallContext, type Connector } from "@qibates/provider";
+import { acceptedConnectors, CallContext, CONNECTOR_DESCRIPTIONS, type Connector } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { withConnectorLists } from "../../../../openapi/tools/connector-lists.ts";
@@ -15,13 +15,19 @@ import {
   WITH_SIXTH,
 } from "../../../connectors/test/fixtures/sixth-protocol/registration.ts";
 import { type SixthWire, startSixthWire } from "../../../connectors/test/fixtures/sixth-protocol/wire.ts";
+import { buildApp } from "../../src/app.ts";
+import { BUNDLED_CONTRACT } from "../../src/contract-operations.ts";
+import { servedContract } from "../../src/served-connectors.ts";
+import { testConfig } from "../support/config.ts";
 import { withProviders } from "../support/providers.ts";
 
 /**
  * A sixth protocol added as a real one would be: its client, provider, members source and opener in its own
  * folder (`packages/connectors/test/fixtures/sixth-protocol/`, with a server of its protocol for its tests), and
- * two registration points, its description and its line among the protocols. The server opens it, the contract's
- * connector lists name it when their generator runs with it, and no other file of the product lists the protocols.
+ * two registration points, its description and its line among the protocols. The server opens it, routes and
+ * checks by a contract whose connector lists are written from its registration, and `/health` lists it; the
+ * contract's generator names it when it runs with it (the documentation's: `site/test/capability-docs.test.ts`);
+ * and no other file of the product lists the protocols.
  */
 
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
@@ -104,6 +110,71 @@ describe("a sixth protocol", () => {
     for (const [operation, connectors] of acceptedConnectors(WITH_SIXTH))
       if (connectors.includes(SIXTH_CONNECTOR))
         expect(contract.paths[`/${operation}`], operation).toBeDefined();
+  });
+
+  it("is served by the API: /health lists it, its login and a call reach its server, unknown values are refused", async () => {
+    const app = await buildApp({
+      config: testConfig({ ALLOWED_HOSTS: "127.0.0.1" }),
+      logger: false,
+      validateResponses: true,
+      connectors: { descriptions: WITH_SIXTH, protocols: PROTOCOLS_WITH_SIXTH },
+    });
+    try {
+      const health = await app.inject({ method: "GET", url: "/qibates/api/v2/health" });
+      expect(health.statusCode).toBe(200);
+      const listed = health.json() as {
+        connectors: string[];
+        capabilities: { connector: string; family: string; server: string; providerAddressSuffix: string }[];
+      };
+      expect(listed.connectors).toEqual([...Object.keys(CONNECTOR_DESCRIPTIONS), SIXTH_CONNECTOR]);
+      expect(listed.capabilities.find((c) => c.connector === SIXTH_CONNECTOR)).toMatchObject({
+        family: "essbase",
+        server: "A sixth OLAP server (test stub)",
+        providerAddressSuffix: "/sixth/api",
+      });
+      const key = app.services.demoKey as string;
+      const post = (path: string, body: unknown, connector: string) =>
+        app.inject({
+          method: "POST",
+          url: `/qibates/api/v2/${path}`,
+          headers: { "content-type": "application/json", qibateskey: key, connector },
+          payload: JSON.stringify(body),
+        });
+      const providerAddress = wire.address.href.replace(/\/$/, "");
+      const login = await post(
+        "action/login",
+        { username: "demo", password: "demo", providerAddress },
+        SIXTH_CONNECTOR,
+      );
+      expect(login.statusCode, login.body).toBe(200);
+      const loginid = (login.json() as { loginid: string }).loginid;
+      const servers = await post("nav/servers", { loginid }, SIXTH_CONNECTOR);
+      expect(servers.statusCode, servers.body).toBe(200);
+      expect(servers.json()).toMatchObject({ servers: [{ name: "Sixth-1" }] });
+      // An Essbase-family connector: the Planning calls refuse it, by the lists written from its family.
+      const form = await post("nav/openform", { loginid }, SIXTH_CONNECTOR);
+      expect(form.json()).toMatchObject({ code: "QB_ERR_CONNECTOR_FAMILY" });
+      // A value no registration gives is refused, with the served connectors as the accepted ones.
+      const unknown = await post("nav/servers", { loginid }, "essbase-seventh");
+      expect(unknown.json()).toMatchObject({ code: "QB_ERR_CONNECTOR_INVALID" });
+      expect((unknown.json() as { detail: string }).detail).toContain(SIXTH_CONNECTOR);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("is served the contract its generator writes: with the product's connectors, the bundled one", () => {
+    expect(servedContract(BUNDLED_CONTRACT, CONNECTOR_DESCRIPTIONS)).toEqual(BUNDLED_CONTRACT);
+    const served = servedContract(BUNDLED_CONTRACT, WITH_SIXTH);
+    const written = parse(withConnectorLists(readFileSync(CONTRACT_FILE, "utf8"), WITH_SIXTH)) as {
+      paths: Record<string, Record<string, { "x-qibates-connectors"?: string[] }>>;
+    };
+    const paths = served.paths as typeof written.paths;
+    for (const [path, item] of Object.entries(written.paths))
+      for (const [method, operation] of Object.entries(item))
+        expect(paths[path]?.[method]?.["x-qibates-connectors"], `${method} ${path}`).toEqual(
+          operation["x-qibates-connectors"],
+        );
   });
 
   it("needs at most 8 hand-edited files beyond its own folders: the only files that list every protocol", () => {

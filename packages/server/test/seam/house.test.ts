@@ -118,7 +118,7 @@ const FLOORS: Readonly<Record<string, readonly string[]>> = {
   protocols: [],
   provider: ["client", "grid-rules"],
   "grid-bridge": ["client", "engine", "grid-rules", "protocols", "provider"],
-  embedded: ["client", "engine", "grid-bridge", "grid-rules", "provider"],
+  embedded: ["client", "engine", "grid-bridge", "grid-rules", "protocols", "provider"],
   connectors: ["client", "engine", "grid-bridge", "grid-rules", "protocols", "provider"],
   wire: ["client", "grid-rules", "protocols", "provider"],
   server: ["client", "connectors", "embedded", "grid-rules", "protocols", "provider", "wire"],
