@@ -37,6 +37,8 @@ export interface ConnectorProfile {
    * capability's own reason does not say that case alone, by capability and case (`refusalReason`).
    */
   refusals: Readonly<Partial<Record<Capability, Readonly<Record<string, Reason>>>>>;
+  /** Those cases in the add-in's user's words, where the table has them (`readerRefusalReason`). */
+  readerRefusals: Readonly<Partial<Record<Capability, Readonly<Record<string, Text>>>>>;
 }
 
 const YES: Support = { status: "yes" };
@@ -67,6 +69,7 @@ function profile(connector: Connector): ConnectorProfile {
     realServers: said.realServers,
     capabilities,
     refusals: said.refusals ?? {},
+    readerRefusals: said.readerRefusals ?? {},
   };
 }
 
@@ -102,6 +105,28 @@ export function readerReason(connector: Connector, capability: Capability): Text
   return support.status === "no" ? support.reader : support.realServers?.reader;
 }
 
+/** `{name}`s of a reason filled in from `values`; a name without a value stays as it is. */
+function filled(text: string, values: Readonly<Record<string, string>>): string {
+  return text.replace(/\{(\w+)\}/g, (all, name: string) =>
+    Object.hasOwn(values, name) ? (values[name] as string) : all,
+  );
+}
+
+/**
+ * Why `connector` refuses the case `because` of `capability`, in the add-in's user's words, its `{name}`s filled
+ * in from `values`; `undefined` where the table gives that case no such words (its developer's reason is then
+ * said).
+ */
+export function readerRefusalReason(
+  connector: Connector,
+  capability: Capability,
+  because: string,
+  values: Readonly<Record<string, string>> = {},
+): Text | undefined {
+  const reason = CONNECTOR_PROFILES[connector].readerRefusals[capability]?.[because];
+  return reason === undefined ? undefined : { en: filled(reason.en, values), fr: filled(reason.fr, values) };
+}
+
 /**
  * Why `connector` refuses `capability` on a real server: the table's reason, or with `because` the reason of that
  * case (`ConnectorProfile.refusals`), its `{name}`s filled in from `values`. Throws where the table gives the
@@ -117,10 +142,7 @@ export function refusalReason(
     const reason = CONNECTOR_PROFILES[connector].refusals[capability]?.[because];
     if (reason === undefined)
       throw new Error(`the capability table gives ${connector} no refusal ${capability}/${because}`);
-    const fill = (text: string) =>
-      text.replace(/\{(\w+)\}/g, (all, name: string) =>
-        Object.hasOwn(values, name) ? (values[name] as string) : all,
-      );
+    const fill = (text: string) => filled(text, values);
     return typeof reason === "string" ? fill(reason) : { en: fill(reason.en), fr: fill(reason.fr) };
   }
   const support = supportOf(connector, capability);

@@ -16,6 +16,7 @@ export {
   type ConnectorProfile,
   OTHER_FAMILY,
   readerReason,
+  readerRefusalReason,
   refusalReason,
   supportOf,
 } from "./capabilities.ts";

@@ -1,4 +1,10 @@
-import { type Capability, type Provider, type ProviderSession, supportOf } from "@qibates/provider";
+import {
+  type Capability,
+  type Provider,
+  type ProviderSession,
+  readerReason,
+  supportOf,
+} from "@qibates/provider";
 import { ApiError } from "./api-error.ts";
 import type { VerifiedKey } from "./keys.ts";
 import type { Connector } from "./provider-address.ts";
@@ -106,7 +112,11 @@ export function requireCapability(
 ): void {
   const support = supportOf(connector, capability);
   if (support.status !== "yes") {
-    const reason = unsupportedReason(support.why);
-    throw new ApiError("QB_ERR_OPERATION_UNSUPPORTED", { operation, connector, reason }, field);
+    // The add-in's user reads the table's words for them where it has some; the developer's reason goes to the
+    // detail.
+    const reader = readerReason(connector, capability);
+    const reason = unsupportedReason(reader ?? support.why);
+    const why = reader === undefined ? {} : { why: support.why.en };
+    throw new ApiError("QB_ERR_OPERATION_UNSUPPORTED", { operation, connector, reason, ...why }, field);
   }
 }
