@@ -94,7 +94,7 @@ describe("a connector's refusal of what the capability table says it lacks", () 
   it("tells the user of a composite form to open its simple forms one by one", () => {
     const e = missing("pbcs", "compositeForms", "nav/openform");
     expect(e.message).toMatch(/open its simple forms one by one, by their names\.$/);
-    expect((e.params?.reason as { fr: string }).fr).toMatch(
+    expect((e.params?.reason as { fr: string } | undefined)?.fr).toMatch(
       /ouvrez un à un ses formulaires simples, par leur nom\.$/,
     );
   });
