@@ -2,6 +2,7 @@ import {
   type Capability,
   type Provider,
   type ProviderSession,
+  type ProviderText,
   readerReason,
   supportOf,
 } from "@qibates/provider";
@@ -116,7 +117,8 @@ export function requireCapability(
     // detail.
     const reader = readerReason(connector, capability);
     const reason = unsupportedReason(reader ?? support.why);
-    const why = reader === undefined ? {} : { why: support.why.en };
-    throw new ApiError("QB_ERR_OPERATION_UNSUPPORTED", { operation, connector, reason, ...why }, field);
+    const params: Record<string, string | ProviderText> = { operation, connector, reason };
+    if (reader !== undefined) params.why = support.why.en;
+    throw new ApiError("QB_ERR_OPERATION_UNSUPPORTED", params, field);
   }
 }
