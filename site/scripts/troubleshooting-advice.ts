@@ -283,6 +283,11 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
 
 /** A message of the user's troubleshooting page: what happened and what to do, in the add-in user's words. */
 export interface UserAdvice {
+  /**
+   * The message as the user reads it, where the registry's template is made of its values only (a refusal worded
+   * by the call that refuses): with "…" for each value. Otherwise the template says it.
+   */
+  seen?: string;
   what: string;
   todo: string;
   /**
@@ -633,12 +638,14 @@ export const USER_ADVICE: Readonly<
   QB_ERR_VALIDATION: {
     page: "forms",
     en: {
-      what: "A value was refused, for example a rule type that is not the rule's. Nothing was saved or run.",
-      todo: "Correct the value the message names; for a rule type, type the one it gives, or leave it empty.",
+      seen: 'The form "…" does not offer "…" for …',
+      what: "A member you chose is not one the form's drop-down offers; the same kind of message says when a rule type you typed is not the rule's. Nothing was saved or run.",
+      todo: "Pick a member the form's drop-down offers; for a rule type, type the one the message gives, or leave it empty.",
     },
     fr: {
-      what: "Une valeur a été refusée, par exemple un type de règle qui n'est pas celui de la règle. Rien n'a été enregistré ni exécuté.",
-      todo: "Corrigez la valeur que nomme le message ; pour un type de règle, saisissez celui qu'il donne, ou laissez-le vide.",
+      seen: "Le formulaire « … » ne propose pas « … » pour …",
+      what: "Un membre que vous avez choisi n'est pas proposé par la liste déroulante du formulaire\u202f; le même genre de message signale un type de règle saisi qui n'est pas celui de la règle. Rien n'a été enregistré ni exécuté.",
+      todo: "Choisissez un membre que propose la liste déroulante du formulaire\u202f; pour un type de règle, saisissez celui que donne le message, ou laissez-le vide.",
     },
   },
   QB_ERR_CELL_TOO_LONG: {

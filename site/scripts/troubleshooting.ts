@@ -89,6 +89,8 @@ export const NOTIFICATION_PAGES: Record<Locale, URL[]> = {
 
 /** A registry message as a user reads it in a notification: each value it names as "…", optional parts left out. */
 export function messageAsSeen(code: ErrorCode, locale: Locale): string {
+  const seen = USER_ADVICE[code]?.[locale].seen;
+  if (seen !== undefined) return seen;
   return (
     ERROR_CODES[code][locale]
       .replace(/\[[^[\]]*\]/g, "")

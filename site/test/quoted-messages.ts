@@ -128,7 +128,9 @@ function allTemplates(): Template[] {
   templates ??= (Object.entries(ERROR_CODES) as [ErrorCode, { en: string; fr: string }][]).flatMap(
     ([code, d]) =>
       (["en", "fr"] as const).map((locale) => {
-        const vs = variants(d[locale]);
+        // A variant made of values only (QB_ERR_VALIDATION's sentence, worded by the call that refuses) has no
+        // words of its own to check a quote against: it would take any quote for it.
+        const vs = variants(d[locale]).filter((v) => v.some((t) => "fixed" in t && /\p{L}/u.test(t.fixed)));
         const fixed = vs.flat().flatMap((t) => ("fixed" in t ? [t.fixed.trim()] : []));
         return {
           code,

@@ -241,7 +241,7 @@ describe("the user's troubleshooting pages: an index, and one table of messages 
       for (const code of codes) {
         const seen = messageAsSeen(code, locale);
         // What a user reads in the notification (the values filled in) is matched by the row's message.
-        const filled = formatErrorMessage(code, sampleParams(code), locale);
+        const filled = formatErrorMessage(code, sampleParams(code, locale), locale);
         expect(
           new RegExp(`^${seen.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/…/g, ".+")}`).test(filled),
           `${locale} ${code}: ${filled}`,
@@ -309,7 +309,10 @@ describe("the user's troubleshooting pages: an index, and one table of messages 
 });
 
 /** Values for every placeholder of a message. */
-function sampleParams(code: keyof typeof ERROR_CODES): Record<string, string> {
+function sampleParams(code: keyof typeof ERROR_CODES, locale: "en" | "fr"): Record<string, string> {
+  // A refusal worded by the call that refuses (VALIDATION's sentence): the wording its row says, filled.
+  const seen = USER_ADVICE[code]?.[locale].seen;
+  if (seen !== undefined) return { sentence: seen.replace(/…/g, "x42") };
   // The optional parts left out, as a user most often reads the message.
   const template = ERROR_CODES[code].en.replace(/\[[^[\]]*\]/g, "");
   return Object.fromEntries([...template.matchAll(/\{([A-Za-z]+)\}/g)].map((m) => [m[1] ?? "", "x42"]));

@@ -65,30 +65,45 @@ describe("a connector's refusal of what the capability table says it lacks", () 
       values: { reason: '"{reason}" is Dynamic Calc' },
       field: "grid",
     });
+    // The user reads the case in their words; the statement the server refused is the developer's, in the detail.
     expect(e.params?.reason).toEqual({
-      en: 'the server refused the write-back (UPDATE CUBE) — "{reason}" is Dynamic Calc',
-      fr: 'le serveur a refusé l\'écriture différée (UPDATE CUBE) — "{reason}" is Dynamic Calc',
+      en: 'your company\'s server refused to save the data — "{reason}" is Dynamic Calc',
+      fr: 'le serveur de votre entreprise a refusé d\'enregistrer les données — "{reason}" is Dynamic Calc',
     });
+    expect(e.params?.why).toBe(
+      'the server refused the write-back (UPDATE CUBE) — "{reason}" is Dynamic Calc',
+    );
     expect(e.field).toBe("grid");
-    // A brace the refusal gives no value for is text (Export Form Data's path names {form}).
+    // A brace the refusal gives no value for is text (Export Form Data's path names {form}), in the detail; the
+    // message names no call of Oracle's.
     const form = missing("pbcs", "forms", "nav/openform", {
       because: "noPlanType",
       values: { refused: "no AI Studio" },
     });
     expect(form.message).toBe(
-      "QiBates cannot do this on your server: Export Form Data (GET …/forms/{form}/data) was refused: it needs an EPM Cloud deployment with AI Studio (no AI Studio); no plan type has the dimensions of its definition.",
+      "QiBates cannot do this on your server: your company's server does not let QiBates read this form's data, and no plan type has the form's dimensions",
     );
-    // In French too: only the server's own words (here "no AI Studio") stay as it sent them.
+    expect(form.params?.why).toBe(
+      "Export Form Data (GET …/forms/{form}/data) was refused: it needs an EPM Cloud deployment with AI Studio (no AI Studio); no plan type has the dimensions of its definition.",
+    );
     expect(form.params?.reason).toMatchObject({
-      fr: "Export Form Data (GET …/forms/{form}/data) a été refusé\u00a0: il faut un déploiement EPM Cloud avec AI Studio (no AI Studio)\u202f; aucun type de plan n'a les dimensions de sa définition.",
+      fr: "le serveur de votre entreprise ne permet pas à QiBates de lire les données de ce formulaire, et aucun type de plan n'a les dimensions du formulaire",
     });
+  });
+
+  it("tells the user of a composite form to open its simple forms one by one", () => {
+    const e = missing("pbcs", "compositeForms", "nav/openform");
+    expect(e.message).toMatch(/open its simple forms one by one, by their names\.$/);
+    expect((e.params?.reason as { fr: string } | undefined)?.fr).toMatch(
+      /ouvrez un à un ses formulaires simples, par leur nom\.$/,
+    );
   });
 
   it("puts the server's own words after the table's reason, in each language", () => {
     const e = missing("pbcs", "compositeForms", "nav/openform", { server: "Form X is a composite form" });
     const reason = e.params?.reason as { en: string; fr: string };
-    expect(reason.en).toMatch(/a composite form's subforms \(Form X is a composite form\)\.$/);
-    expect(reason.fr).toMatch(/d'un formulaire composite \(Form X is a composite form\)\.$/);
+    expect(reason.en).toMatch(/one by one, by their names \(Form X is a composite form\)\.$/);
+    expect(reason.fr).toMatch(/par leur nom \(Form X is a composite form\)\.$/);
   });
 
   it("is a programming error for a case the table does not name for that connector", () => {

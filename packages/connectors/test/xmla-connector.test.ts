@@ -297,13 +297,17 @@ describe("ssas over XMLA", () => {
       .catch((x: unknown) => x);
     expect((e as ProviderError).code).toBe("UNSUPPORTED");
     expect((e as ProviderError).message).toBe(
-      'QiBates cannot do this on your server: the server refused the write-back (UPDATE CUBE) — "Year" is Dynamic Calc',
+      'QiBates cannot do this on your server: your company\'s server refused to save the data — "Year" is Dynamic Calc',
     );
-    // The reason travels as the registry's parameter, so the API's message carries it, in either language.
+    // The reason travels as the registry's parameter, so the API's message carries it, in either language; the
+    // statement refused is the developer's, in the detail.
     expect((e as ProviderError).params?.reason).toEqual({
-      en: 'the server refused the write-back (UPDATE CUBE) — "Year" is Dynamic Calc',
-      fr: 'le serveur a refusé l\'écriture différée (UPDATE CUBE) — "Year" is Dynamic Calc',
+      en: 'your company\'s server refused to save the data — "Year" is Dynamic Calc',
+      fr: 'le serveur de votre entreprise a refusé d\'enregistrer les données — "Year" is Dynamic Calc',
     });
+    expect((e as ProviderError).params?.why).toBe(
+      'the server refused the write-back (UPDATE CUBE) — "Year" is Dynamic Calc',
+    );
   });
 
   it("waits for 4 round trips on a session's first refresh: the cube's names, the dimensions with the sheet's members, their ancestors, the cells", async () => {

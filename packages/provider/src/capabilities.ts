@@ -37,6 +37,8 @@ export interface ConnectorProfile {
    * capability's own reason does not say that case alone, by capability and case (`refusalReason`).
    */
   refusals: Readonly<Partial<Record<Capability, Readonly<Record<string, Reason>>>>>;
+  /** Those cases in the add-in's user's words, where the table has them (`readerRefusalReason`). */
+  readerRefusals: Readonly<Partial<Record<Capability, Readonly<Record<string, Text>>>>>;
 }
 
 const YES: Support = { status: "yes" };
@@ -67,6 +69,7 @@ export function connectorProfile(connector: string, description: ConnectorDescri
     realServers: said.realServers,
     capabilities,
     refusals: said.refusals ?? {},
+    readerRefusals: said.readerRefusals ?? {},
   };
 }
 
@@ -111,8 +114,34 @@ export function supportIn(profile: ConnectorProfile, capability: Capability): Su
  * refusal's message says; `undefined` where the table gives no such words (its developer's reason is then said).
  */
 export function readerReason(connector: Connector, capability: Capability): Text | undefined {
-  const support = supportOf(connector, capability);
+  return readerOf(supportOf(connector, capability));
+}
+
+/** The add-in's user's words for why `support` (a connector's stand for a capability) refuses, if the table has some. */
+export function readerOf(support: Support): Text | undefined {
   return support.status === "no" ? support.reader : support.realServers?.reader;
+}
+
+/** `{name}`s of a reason filled in from `values`; a name without a value stays as it is. */
+function filled(text: string, values: Readonly<Record<string, string>>): string {
+  return text.replace(/\{(\w+)\}/g, (all, name: string) =>
+    Object.hasOwn(values, name) ? (values[name] as string) : all,
+  );
+}
+
+/**
+ * Why `connector` refuses the case `because` of `capability`, in the add-in's user's words, its `{name}`s filled
+ * in from `values`; `undefined` where the table gives that case no such words (its developer's reason is then
+ * said).
+ */
+export function readerRefusalReason(
+  connector: Connector,
+  capability: Capability,
+  because: string,
+  values: Readonly<Record<string, string>> = {},
+): Text | undefined {
+  const reason = CONNECTOR_PROFILES[connector].readerRefusals[capability]?.[because];
+  return reason === undefined ? undefined : { en: filled(reason.en, values), fr: filled(reason.fr, values) };
 }
 
 /**
@@ -130,10 +159,7 @@ export function refusalReason(
     const reason = CONNECTOR_PROFILES[connector].refusals[capability]?.[because];
     if (reason === undefined)
       throw new Error(`the capability table gives ${connector} no refusal ${capability}/${because}`);
-    const fill = (text: string) =>
-      text.replace(/\{(\w+)\}/g, (all, name: string) =>
-        Object.hasOwn(values, name) ? (values[name] as string) : all,
-      );
+    const fill = (text: string) => filled(text, values);
     return typeof reason === "string" ? fill(reason) : { en: fill(reason.en), fr: fill(reason.fr) };
   }
   const support = supportOf(connector, capability);

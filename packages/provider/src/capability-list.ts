@@ -252,4 +252,9 @@ export interface ConnectorCapabilities {
    * reason does not say that case alone, by capability and case (`refusalReason`).
    */
   refusals?: Readonly<Partial<Record<Capability, Readonly<Record<string, Reason>>>>>;
+  /**
+   * The same cases in the add-in's user's words, where the developer's reason names a call, an API or a server
+   * condition: the refusal's message says these, the developer's reason going to the error's detail.
+   */
+  readerRefusals?: Readonly<Partial<Record<Capability, Readonly<Record<string, Text>>>>>;
 }

@@ -137,8 +137,8 @@ const PLANNING_REST_READER: Partial<Record<Capability, Text>> = {
     fr: "Les formulaires s'ouvrent par leur nom seulement là où le serveur de votre entreprise permet à QiBates de les lire\u202f; la liste des formulaires n'est pas disponible.",
   },
   compositeForms: {
-    en: "This server does not let QiBates read a composite form's subforms.",
-    fr: "Ce serveur ne permet pas à QiBates de lire les sous-formulaires d'un formulaire composite.",
+    en: "This server does not let QiBates read a composite form's subforms: open its simple forms one by one, by their names.",
+    fr: "Ce serveur ne permet pas à QiBates de lire les sous-formulaires d'un formulaire composite\u00a0: ouvrez un à un ses formulaires simples, par leur nom.",
   },
   formSubmit: {
     en: "Cells are saved first; the rules on save run only where your company's server allows it, for the users it allows; a failing one leaves the cells saved.",
@@ -201,6 +201,52 @@ const PLANNING_REST_REFUSALS: ConnectorCapabilities["refusals"] = {
     membersDefaultOnly: {
       en: "this server has no Get Dimension Details (EPM Cloud's April 2026 update), and its member read gives only the Default table's aliases.",
       fr: "ce serveur n'a pas Get Dimension Details (mise à jour d'avril 2026 d'EPM Cloud), et sa lecture des membres ne donne que les alias de la table Default.",
+    },
+  },
+};
+
+/** {@link PLANNING_REST_REFUSALS} in the add-in's user's words: no call, API or server condition named. */
+const PLANNING_REST_READER_REFUSALS: ConnectorCapabilities["readerRefusals"] = {
+  forms: {
+    list: {
+      en: "the list of forms is not available on this server: open a form by its name",
+      fr: "la liste des formulaires n'est pas disponible sur ce serveur\u00a0: ouvrez un formulaire par son nom",
+    },
+    definitionRefused: {
+      en: "your company's server does not let QiBates read this form's data or its layout",
+      fr: "le serveur de votre entreprise ne permet pas à QiBates de lire les données de ce formulaire ni sa disposition",
+    },
+    definitionUnread: {
+      en: "your company's server does not let QiBates read this form's data, and QiBates cannot read the form's layout another way",
+      fr: "le serveur de votre entreprise ne permet pas à QiBates de lire les données de ce formulaire, et QiBates ne sait pas lire sa disposition autrement",
+    },
+    noPlanType: {
+      en: "your company's server does not let QiBates read this form's data, and no plan type has the form's dimensions",
+      fr: "le serveur de votre entreprise ne permet pas à QiBates de lire les données de ce formulaire, et aucun type de plan n'a les dimensions du formulaire",
+    },
+  },
+  businessRules: {
+    onSaveRules: {
+      en: "QiBates cannot list a form's rules on save on this server",
+      fr: "QiBates ne peut pas lister les règles à l'enregistrement d'un formulaire sur ce serveur",
+    },
+    ruleList: {
+      en: "QiBates cannot tell the plan type of this server's rules: run a rule by its name",
+      fr: "QiBates ne peut pas connaître le type de plan des règles de ce serveur\u00a0: lancez une règle par son nom",
+    },
+  },
+  planningAliasTables: {
+    list: {
+      en: "the list of alias tables is not available on this server; Default works",
+      fr: "la liste des tables d'alias n'est pas disponible sur ce serveur\u202f; Default fonctionne",
+    },
+    unchecked: {
+      en: "this server cannot check another alias table: only Default can be chosen",
+      fr: "ce serveur ne permet pas de vérifier une autre table d'alias\u00a0: seule la table Default peut être choisie",
+    },
+    membersDefaultOnly: {
+      en: "this server gives only the Default table's aliases",
+      fr: "ce serveur ne donne que les alias de la table Default",
     },
   },
 };
@@ -381,6 +427,14 @@ const DESCRIPTIONS = {
           },
         },
       },
+      readerRefusals: {
+        writeBack: {
+          serverRefused: {
+            en: "your company's server refused to save the data — {reason}",
+            fr: "le serveur de votre entreprise a refusé d'enregistrer les données — {reason}",
+          },
+        },
+      },
     },
   },
   // Planning on premises through the Planning REST API (packages/connectors/src/planning-rest) and Smart View's
@@ -409,6 +463,7 @@ const DESCRIPTIONS = {
           fr: "Les tables sont listées\u202f; une table autre que Default ne fonctionne que si le serveur en donne les alias.",
         },
       },
+      readerRefusals: PLANNING_REST_READER_REFUSALS,
       refusals: {
         ...PLANNING_REST_REFUSALS,
         runtimePrompts: {
@@ -495,6 +550,7 @@ const DESCRIPTIONS = {
         },
       },
       refusals: PLANNING_REST_REFUSALS,
+      readerRefusals: PLANNING_REST_READER_REFUSALS,
     },
   },
 } satisfies Record<string, ConnectorDescription>;

@@ -66,11 +66,11 @@ export const INTERNAL_ERROR_MESSAGE = "Internal server error";
 export const ERROR_CODES = {
   QB_ERR_VALIDATION: {
     status: 400,
-    en: "Invalid value for {field}: {reason}.",
-    fr: "Valeur invalide pour {field} : {reason}.",
-    when: "A parameter, header or body property does not match the contract (type, enumeration, pattern, bounds, required, a name settings does not list), or a value the call's target refuses: a POV member a Planning form does not offer (on the demo server, also a member it fixes, or a name in pov that is no dimension).",
+    en: "[Invalid value for {field}: {reason}][{sentence}].",
+    fr: "[Valeur invalide pour {field} : {reason}][{sentence}].",
+    when: "A parameter, header or body property does not match the contract (type, enumeration, pattern, bounds, required, a name settings does not list): the message names the field. Or a value the call's target refuses, which the add-in's user may have chosen: the message says it in their words, without the API field, which field gives: a POV member a Planning form does not offer (on the demo server, also a member it fixes, or a name in pov that is no dimension), a rule type that is not the rule's, a rule on save the form does not run, a subform the composite form does not have.",
     whenFr:
-      "Un paramètre, un en-tête ou une propriété du corps ne respecte pas le contrat (type, énumération, motif, bornes, obligatoire, un nom que settings ne liste pas), ou une valeur que la cible de l'appel refuse\u00a0: un membre du PDV qu'un formulaire Planning ne propose pas (sur le serveur de démonstration, aussi un membre qu'il fixe, ou un nom dans pov qui n'est pas une dimension).",
+      "Un paramètre, un en-tête ou une propriété du corps ne respecte pas le contrat (type, énumération, motif, bornes, obligatoire, un nom que settings ne liste pas)\u00a0: le message nomme le champ. Ou une valeur que la cible de l'appel refuse, que l'utilisateur du complément a pu choisir\u00a0: le message le dit dans ses mots, sans le champ de l'API, que donne field\u00a0: un membre du PDV qu'un formulaire Planning ne propose pas (sur le serveur de démonstration, aussi un membre qu'il fixe, ou un nom dans pov qui n'est pas une dimension), un type de règle qui n'est pas celui de la règle, une règle à l'enregistrement que le formulaire n'exécute pas, un sous-formulaire que le formulaire composite n'a pas.",
   },
   QB_ERR_JSON_MALFORMED: {
     status: 400,
@@ -215,8 +215,9 @@ export const ERROR_CODES = {
   },
   QB_ERR_OPERATION_LIMIT: {
     status: 429,
-    en: "This API key holds as many operations as the server keeps for one key ({limit}); retry in {seconds} s, or send the call without Prefer: respond-async.",
-    fr: "Cette clé d'API détient autant d'opérations que le serveur en conserve pour une clé ({limit})\u202f; réessayez dans {seconds}\u202fs, ou envoyez l'appel sans Prefer: respond-async.",
+    en: "This API key holds as many operations as the server keeps for one key ({limit}); retry in {seconds} s.",
+    fr: "Cette clé d'API détient autant d'opérations que le serveur en conserve pour une clé ({limit})\u202f; réessayez dans {seconds}\u202fs.",
+    detail: "The same call without Prefer: respond-async is not counted: it answers when it ends.",
     when: "A call with Prefer: respond-async while its API key holds OPERATIONS_PER_KEY (1,000 by default) operations not yet expired, running or ended (with the public demo API key: those started from the same client address, an IPv6 client's whole /64 network); the seconds are those until the first of them expires. Nothing is run or stored; the same call without respond-async returns its result when it ends.",
     whenFr:
       "Un appel avec Prefer: respond-async alors que sa clé d'API détient OPERATIONS_PER_KEY (1\u202f000 par défaut) opérations pas encore expirées, en cours ou terminées (avec la clé d'API de démonstration publique\u00a0: celles lancées depuis la même adresse du client, tout le réseau /64 d'un client IPv6)\u202f; le nombre de secondes est celui avant que la première d'entre elles n'expire. Rien n'est exécuté ni conservé\u202f; le même appel sans respond-async reçoit sa réponse quand il se termine.",

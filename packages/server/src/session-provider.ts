@@ -3,6 +3,8 @@ import {
   type Capability,
   type Provider,
   type ProviderSession,
+  type ProviderText,
+  readerOf,
   supportIn,
 } from "@qibates/provider";
 import { ApiError } from "./api-error.ts";
@@ -117,7 +119,12 @@ export function requireCapability(
 ): void {
   const support = supportIn(served.profile(connector), capability);
   if (support.status !== "yes") {
-    const reason = unsupportedReason(support.why);
-    throw new ApiError("QB_ERR_OPERATION_UNSUPPORTED", { operation, connector, reason }, field);
+    // The add-in's user reads the table's words for them where it has some; the developer's reason goes to the
+    // detail.
+    const reader = readerOf(support);
+    const reason = unsupportedReason(reader ?? support.why);
+    const params: Record<string, string | ProviderText> = { operation, connector, reason };
+    if (reader !== undefined) params.why = support.why.en;
+    throw new ApiError("QB_ERR_OPERATION_UNSUPPORTED", params, field);
   }
 }

@@ -157,9 +157,9 @@ async function checkPageMembers(
       `Member "${member}" is not one of the ${page} members form "${formName}" allows.`,
       {
         field,
-        reason: {
-          en: `the form "${formName}" does not offer "${member}" for ${page}`,
-          fr: `le formulaire «\u00a0${formName}\u00a0» ne propose pas «\u00a0${member}\u00a0» pour ${page}`,
+        sentence: {
+          en: `The form "${formName}" does not offer "${member}" for ${page}`,
+          fr: `Le formulaire «\u00a0${formName}\u00a0» ne propose pas «\u00a0${member}\u00a0» pour ${page}`,
         },
       },
       field,
@@ -269,9 +269,9 @@ function checkFixedMembers(
       `Form "${formName}" fixes ${pov} to "${member0}".`,
       {
         field,
-        reason: {
-          en: `the form "${formName}" fixes ${pov} to "${member0}"`,
-          fr: `le formulaire «\u00a0${formName}\u00a0» fixe ${pov} à «\u00a0${member0}\u00a0»`,
+        sentence: {
+          en: `The form "${formName}" fixes ${pov} to "${member0}"`,
+          fr: `Le formulaire «\u00a0${formName}\u00a0» fixe ${pov} à «\u00a0${member0}\u00a0»`,
         },
       },
       field,
@@ -380,7 +380,7 @@ export async function openForm(
       `The POV names "${k}", which is not a dimension.`,
       {
         field: `pov.${k}`,
-        reason: { en: `"${k}" is not a dimension`, fr: `«\u00a0${k}\u00a0» n'est pas une dimension` },
+        sentence: { en: `"${k}" is not a dimension`, fr: `«\u00a0${k}\u00a0» n'est pas une dimension` },
       },
       `pov.${k}`,
     );

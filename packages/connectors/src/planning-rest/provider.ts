@@ -601,9 +601,9 @@ class PlanningRestOperations implements PlanningOperations {
           `Rule "${name}" is not run on save by form "${input.formName}".`,
           {
             field,
-            reason: {
-              en: `the form "${input.formName}" does not run the rule "${name}" on save (${runs === "" ? "it runs none" : `it runs ${runs}`})`,
-              fr: `le formulaire «\u00a0${input.formName}\u00a0» n'exécute pas la règle «\u00a0${name}\u00a0» à l'enregistrement (${runs === "" ? "il n'en exécute aucune" : `il exécute ${runs}`})`,
+            sentence: {
+              en: `The form "${input.formName}" does not run the rule "${name}" on save (${runs === "" ? "it runs none" : `it runs ${runs}`})`,
+              fr: `Le formulaire «\u00a0${input.formName}\u00a0» n'exécute pas la règle «\u00a0${name}\u00a0» à l'enregistrement (${runs === "" ? "il n'en exécute aucune" : `il exécute ${runs}`})`,
             },
           },
           field,
@@ -618,9 +618,9 @@ class PlanningRestOperations implements PlanningOperations {
           `Rule "${name}" runs on save on plan type ${form.cube} of form "${input.formName}", not "${cube}".`,
           {
             field,
-            reason: {
-              en: `the rule "${name}" runs on save on the plan type of the form "${input.formName}", ${form.cube}, not "${cube}"`,
-              fr: `la règle «\u00a0${name}\u00a0» s'exécute à l'enregistrement sur le type de plan du formulaire «\u00a0${input.formName}\u00a0», ${form.cube}, et non «\u00a0${cube}\u00a0»`,
+            sentence: {
+              en: `The rule "${name}" runs on save on the plan type of the form "${input.formName}", ${form.cube}, not "${cube}"`,
+              fr: `La règle «\u00a0${name}\u00a0» s'exécute à l'enregistrement sur le type de plan du formulaire «\u00a0${input.formName}\u00a0», ${form.cube}, et non «\u00a0${cube}\u00a0»`,
             },
           },
           field,

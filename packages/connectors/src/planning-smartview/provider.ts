@@ -441,9 +441,9 @@ class PlanningSmartViewOperations implements PlanningOperations {
         `Rule ${found.text} of plan type ${cube} is a ${ruleType} rule, not "${sent}".`,
         {
           field: "ruleType",
-          reason: {
-            en: `the rule "${found.text}" of plan type ${cube} is a ${ruleType} rule, not "${sent}"`,
-            fr: `la règle «\u00a0${found.text}\u00a0» du type de plan ${cube} est de type ${ruleType}, et non «\u00a0${sent}\u00a0»`,
+          sentence: {
+            en: `The rule "${found.text}" of plan type ${cube} is a ${ruleType} rule, not "${sent}"`,
+            fr: `La règle «\u00a0${found.text}\u00a0» du type de plan ${cube} est de type ${ruleType}, et non «\u00a0${sent}\u00a0»`,
           },
         },
         "ruleType",

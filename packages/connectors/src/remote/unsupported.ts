@@ -1,5 +1,5 @@
 import type { Capability, Connector } from "@qibates/provider";
-import { ProviderError, readerReason, refusalReason } from "@qibates/provider";
+import { ProviderError, readerReason, readerRefusalReason, refusalReason } from "@qibates/provider";
 
 /** Which refusal of a capability, and what it fills in. */
 export interface Refusal {
@@ -25,9 +25,12 @@ export function missing(
   refusal: Refusal = {},
 ): ProviderError {
   const developer = refusalReason(connector, capability, refusal.because, refusal.values);
-  // The message is read in the add-in: the user's words where the table has them; the developer's reason then
-  // goes to the error's detail.
-  const reader = refusal.because === undefined ? readerReason(connector, capability) : undefined;
+  // The message is read in the add-in: the user's words where the table has them (for the capability, or for the
+  // case refused); the developer's reason then goes to the error's detail.
+  const reader =
+    refusal.because === undefined
+      ? readerReason(connector, capability)
+      : readerRefusalReason(connector, capability, refusal.because, refusal.values);
   const reason = reader ?? developer;
   const { server } = refusal;
   const why =

@@ -161,9 +161,9 @@ export class FormSubmission {
           {
             params: {
               field,
-              reason: {
-                en: `the form "${form.name}" does not run the rule "${name}" on save (${runs === "" ? "it runs none" : `it runs ${runs}`})`,
-                fr: `le formulaire «\u00a0${form.name}\u00a0» n'exécute pas la règle «\u00a0${name}\u00a0» à l'enregistrement (${runs === "" ? "il n'en exécute aucune" : `il exécute ${runs}`})`,
+              sentence: {
+                en: `The form "${form.name}" does not run the rule "${name}" on save (${runs === "" ? "it runs none" : `it runs ${runs}`})`,
+                fr: `Le formulaire «\u00a0${form.name}\u00a0» n'exécute pas la règle «\u00a0${name}\u00a0» à l'enregistrement (${runs === "" ? "il n'en exécute aucune" : `il exécute ${runs}`})`,
               },
             },
           },
@@ -177,7 +177,7 @@ export class FormSubmission {
           "PLANNING_REQUEST_INVALID",
           `Rule "${name}" runs on save on plan type ${form.cube} of form "${form.name}", not "${cube}".`,
           field,
-          { params: { field, reason: onSaveCubeReason(form.name, name, form.cube, cube) } },
+          { params: { field, sentence: onSaveCubeReason(form.name, name, form.cube, cube) } },
         );
       }
     });
@@ -216,7 +216,7 @@ export class FormSubmission {
 /** Why a prompt's `ruleinfo.cube` is refused: the form's on-save rules run on the form's own plan type. */
 function onSaveCubeReason(form: string, rule: string, formCube: string, cube: string) {
   return {
-    en: `the rule "${rule}" runs on save on the plan type of the form "${form}", ${formCube}, not "${cube}"`,
-    fr: `la règle «\u00a0${rule}\u00a0» s'exécute à l'enregistrement sur le type de plan du formulaire «\u00a0${form}\u00a0», ${formCube}, et non «\u00a0${cube}\u00a0»`,
+    en: `The rule "${rule}" runs on save on the plan type of the form "${form}", ${formCube}, not "${cube}"`,
+    fr: `La règle «\u00a0${rule}\u00a0» s'exécute à l'enregistrement sur le type de plan du formulaire «\u00a0${form}\u00a0», ${formCube}, et non «\u00a0${cube}\u00a0»`,
   };
 }

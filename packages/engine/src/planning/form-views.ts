@@ -54,7 +54,7 @@ export class FormViews {
           {
             params: {
               field,
-              reason: {
+              sentence: {
                 en: `"${s.formName}" is not a subform of the composite form "${def.name}", whose subforms are ${names}`,
                 fr: `«\u00a0${s.formName}\u00a0» n'est pas un sous-formulaire du formulaire composite «\u00a0${def.name}\u00a0», dont les sous-formulaires sont ${names}`,
               },

@@ -154,7 +154,7 @@ export function layOutForm(
         {
           params: {
             field: `pov.${k}`,
-            reason: {
+            sentence: {
               en: `"${k}" is not a dimension`,
               fr: `«\u00a0${k}\u00a0» n'est pas une dimension`,
             },
@@ -191,14 +191,14 @@ export function layOutForm(
           {
             params: {
               field,
-              reason: choices
+              sentence: choices
                 ? {
-                    en: `the form "${def.name}" does not offer "${m.name}" for ${dim.name}`,
-                    fr: `le formulaire «\u00a0${def.name}\u00a0» ne propose pas «\u00a0${m.name}\u00a0» pour ${dim.name}`,
+                    en: `The form "${def.name}" does not offer "${m.name}" for ${dim.name}`,
+                    fr: `Le formulaire «\u00a0${def.name}\u00a0» ne propose pas «\u00a0${m.name}\u00a0» pour ${dim.name}`,
                   }
                 : {
-                    en: `the form "${def.name}" fixes ${dim.name} to "${fallback.name}"`,
-                    fr: `le formulaire «\u00a0${def.name}\u00a0» fixe ${dim.name} à «\u00a0${fallback.name}\u00a0»`,
+                    en: `The form "${def.name}" fixes ${dim.name} to "${fallback.name}"`,
+                    fr: `Le formulaire «\u00a0${def.name}\u00a0» fixe ${dim.name} à «\u00a0${fallback.name}\u00a0»`,
                   },
             },
           },

@@ -78,7 +78,7 @@ export class RuleRuns {
         {
           params: {
             field: "ruleType",
-            reason: ruleTypeReason(rule.name, rule.cube, rule.ruleType, String(ruleType)),
+            sentence: ruleTypeReason(rule.name, rule.cube, rule.ruleType, String(ruleType)),
           },
         },
       );
@@ -271,7 +271,7 @@ export class RuleRuns {
 /** Why a `ruleType` is refused: the rule it names is of another kind, as `nav/enumprompt` reports it. */
 export function ruleTypeReason(rule: string, cube: string, kind: string, sent: string): LocalText {
   return {
-    en: `the rule "${rule}" of plan type ${cube} is a ${kind} rule, not "${sent}"`,
-    fr: `la règle «\u00a0${rule}\u00a0» du type de plan ${cube} est de type ${kind}, et non «\u00a0${sent}\u00a0»`,
+    en: `The rule "${rule}" of plan type ${cube} is a ${kind} rule, not "${sent}"`,
+    fr: `La règle «\u00a0${rule}\u00a0» du type de plan ${cube} est de type ${kind}, et non «\u00a0${sent}\u00a0»`,
   };
 }

@@ -29,8 +29,8 @@ describe("nav/openform on a composite form with a subform it does not have", () 
     );
     expect(own.status).toBe(200);
     await expectRefusedInBoth(server, "nav/openform", body, "planning", "subforms[0].formName", {
-      en: 'Invalid value for subforms[0].formName: "Revenue Drivers" is not a subform of the composite form "Revenue Review", whose subforms are Revenue Plan, Revenue by Product.',
-      fr: "Valeur invalide pour subforms[0].formName\u00a0: «\u00a0Revenue Drivers\u00a0» n'est pas un sous-formulaire du formulaire composite «\u00a0Revenue Review\u00a0», dont les sous-formulaires sont Revenue Plan, Revenue by Product.",
+      en: '"Revenue Drivers" is not a subform of the composite form "Revenue Review", whose subforms are Revenue Plan, Revenue by Product.',
+      fr: "«\u00a0Revenue Drivers\u00a0» n'est pas un sous-formulaire du formulaire composite «\u00a0Revenue Review\u00a0», dont les sous-formulaires sont Revenue Plan, Revenue by Product.",
     });
   });
 });

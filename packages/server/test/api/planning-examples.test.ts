@@ -309,19 +309,19 @@ describe("a POV the form refuses", () => {
 
   test("a member the form fixes: the registry's message in the caller's language, not the engine's English", () =>
     expectRefused({ Scenario: "Actual" }, "fr-FR", {
-      en: 'Invalid value for pov.Scenario: the form "Revenue Plan" fixes Scenario to "Plan".',
-      fr: "Valeur invalide pour pov.Scenario\u00a0: le formulaire «\u00a0Revenue Plan\u00a0» fixe Scenario à «\u00a0Plan\u00a0».",
+      en: 'The form "Revenue Plan" fixes Scenario to "Plan".',
+      fr: "Le formulaire «\u00a0Revenue Plan\u00a0» fixe Scenario à «\u00a0Plan\u00a0».",
     }));
 
   test("a member the form does not offer on its page menu, in both languages", () =>
     expectRefused({ Entity: "Total Entity" }, "fr", {
-      en: 'Invalid value for pov.Entity: the form "Revenue Plan" does not offer "Total Entity" for Entity.',
-      fr: "Valeur invalide pour pov.Entity\u00a0: le formulaire «\u00a0Revenue Plan\u00a0» ne propose pas «\u00a0Total Entity\u00a0» pour Entity.",
+      en: 'The form "Revenue Plan" does not offer "Total Entity" for Entity.',
+      fr: "Le formulaire «\u00a0Revenue Plan\u00a0» ne propose pas «\u00a0Total Entity\u00a0» pour Entity.",
     }));
 
   test("a name that is no dimension, in both languages", () =>
     expectRefused({ Market: "East" }, "fr", {
-      en: 'Invalid value for pov.Market: "Market" is not a dimension.',
-      fr: "Valeur invalide pour pov.Market\u00a0: «\u00a0Market\u00a0» n'est pas une dimension.",
+      en: '"Market" is not a dimension.',
+      fr: "«\u00a0Market\u00a0» n'est pas une dimension.",
     }));
 });

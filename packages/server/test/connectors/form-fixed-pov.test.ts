@@ -15,8 +15,8 @@ describe("nav/openform through every Planning-family path", () => {
   server.eachVision("a member for a dimension the form fixes is refused", async (vision, connector) => {
     const body = { ...vision, ...REVENUE_PLAN, pov: { Scenario: "Actual", Entity: "430" } };
     await expectRefusedInBoth(server, "nav/openform", body, connector, "pov.Scenario", {
-      en: 'Invalid value for pov.Scenario: the form "Revenue Plan" fixes Scenario to "Plan".',
-      fr: "Valeur invalide pour pov.Scenario\u00a0: le formulaire «\u00a0Revenue Plan\u00a0» fixe Scenario à «\u00a0Plan\u00a0».",
+      en: 'The form "Revenue Plan" fixes Scenario to "Plan".',
+      fr: "Le formulaire «\u00a0Revenue Plan\u00a0» fixe Scenario à «\u00a0Plan\u00a0».",
     });
     // The member it fixes, in any case, opens the form.
     const same = { ...body, pov: { scenario: "plan", Entity: "430" } };
@@ -27,8 +27,8 @@ describe("nav/openform through every Planning-family path", () => {
   server.eachVision("a POV naming no dimension is refused", async (vision, connector) => {
     const body = { ...vision, ...REVENUE_PLAN, pov: { Region: "East" } };
     await expectRefusedInBoth(server, "nav/openform", body, connector, "pov.Region", {
-      en: 'Invalid value for pov.Region: "Region" is not a dimension.',
-      fr: "Valeur invalide pour pov.Region\u00a0: «\u00a0Region\u00a0» n'est pas une dimension.",
+      en: '"Region" is not a dimension.',
+      fr: "«\u00a0Region\u00a0» n'est pas une dimension.",
     });
   });
 });

@@ -34,11 +34,11 @@ describe("on-save prompts naming another plan type", () => {
         const en = await server.post("action/submitform", submit(cube), { connector });
         expectError(en, 400, "QB_ERR_VALIDATION", "prompts[0].ruleinfo.cube");
         expect(en.json.message).toBe(
-          `Invalid value for prompts[0].ruleinfo.cube: the rule "SeedForecast" runs on save on the plan type of the form "Revenue Plan", Plan1, not "${cube}".`,
+          `The rule "SeedForecast" runs on save on the plan type of the form "Revenue Plan", Plan1, not "${cube}".`,
         );
         const fr = await server.post("action/submitform", submit(cube), { connector, language: "fr" });
         expect(fr.json.message).toBe(
-          `Valeur invalide pour prompts[0].ruleinfo.cube\u00a0: la règle «\u00a0SeedForecast\u00a0» s'exécute à l'enregistrement sur le type de plan du formulaire «\u00a0Revenue Plan\u00a0», Plan1, et non «\u00a0${cube}\u00a0».`,
+          `La règle «\u00a0SeedForecast\u00a0» s'exécute à l'enregistrement sur le type de plan du formulaire «\u00a0Revenue Plan\u00a0», Plan1, et non «\u00a0${cube}\u00a0».`,
         );
       }
       const after = await server.post("nav/openform", form, { connector });

@@ -35,11 +35,11 @@ describe.each(PATHS)(
       const en = await server.post("action/submitform", submit, { connector });
       expectError(en, 400, "QB_ERR_VALIDATION", "prompts[0].ruleinfo.ruleName");
       expect(en.json.message).toBe(
-        'Invalid value for prompts[0].ruleinfo.ruleName: the form "Revenue Plan" does not run the rule "GrowRevenue" on save (it runs SeedForecast).',
+        'The form "Revenue Plan" does not run the rule "GrowRevenue" on save (it runs SeedForecast).',
       );
       const fr = await server.post("action/submitform", submit, { connector, language: "fr" });
       expect(fr.json.message).toBe(
-        "Valeur invalide pour prompts[0].ruleinfo.ruleName\u00a0: le formulaire «\u00a0Revenue Plan\u00a0» n'exécute pas la règle «\u00a0GrowRevenue\u00a0» à l'enregistrement (il exécute SeedForecast).",
+        "Le formulaire «\u00a0Revenue Plan\u00a0» n'exécute pas la règle «\u00a0GrowRevenue\u00a0» à l'enregistrement (il exécute SeedForecast).",
       );
     });
   },

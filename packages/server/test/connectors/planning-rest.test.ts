@@ -147,13 +147,13 @@ describe.each(["pbcs", "planning"] as const)(
         400,
         "QB_ERR_VALIDATION",
         "pov.Entity",
-        'Invalid value for pov.Entity: the form "Revenue Plan" does not offer "Sales VP" for Entity.',
+        'The form "Revenue Plan" does not offer "Sales VP" for Entity.',
       ]);
       expect(await refused("fr")).toEqual([
         400,
         "QB_ERR_VALIDATION",
         "pov.Entity",
-        "Valeur invalide pour pov.Entity\u00a0: le formulaire «\u00a0Revenue Plan\u00a0» ne propose pas «\u00a0Sales VP\u00a0» pour Entity.",
+        "Le formulaire «\u00a0Revenue Plan\u00a0» ne propose pas «\u00a0Sales VP\u00a0» pour Entity.",
       ]);
     });
 

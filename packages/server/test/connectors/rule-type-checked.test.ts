@@ -16,10 +16,9 @@ const PATHS = [
   { connector: "planning", address: () => `${server.base}/HyperionPlanning/SmartView` },
 ];
 
-const EN =
-  'Invalid value for ruleType: the rule "CopyVersion" of plan type Plan1 is a graphical rule, not "nonsense".';
+const EN = 'The rule "CopyVersion" of plan type Plan1 is a graphical rule, not "nonsense".';
 const FR =
-  "Valeur invalide pour ruleType\u00a0: la règle «\u00a0CopyVersion\u00a0» du type de plan Plan1 est de type graphical, et non «\u00a0nonsense\u00a0».";
+  "La règle «\u00a0CopyVersion\u00a0» du type de plan Plan1 est de type graphical, et non «\u00a0nonsense\u00a0».";
 
 describe.each(PATHS)(
   "a ruleType that is not the rule's kind ($connector, $address)",

@@ -133,6 +133,12 @@ function wordCount(source: string): number {
  * Whether an output a page shows is in the response: each key it shows with the same value, and each list it
  * shows as the response's first items (a page may show a grid's first rows only).
  */
+/**
+ * The values that differ at each run: an id the server issues, a duration. A page shows one run's; the check takes
+ * any value of the same type.
+ */
+const VARYING: ReadonlySet<string> = new Set(["loginid", "durationMs", "requestId"]);
+
 function shownIn(shown: unknown, got: unknown): boolean {
   if (Array.isArray(shown)) {
     return Array.isArray(got) && shown.length <= got.length && shown.every((v, i) => shownIn(v, got[i]));
@@ -140,7 +146,9 @@ function shownIn(shown: unknown, got: unknown): boolean {
   if (shown !== null && typeof shown === "object") {
     if (got === null || typeof got !== "object" || Array.isArray(got)) return false;
     const g = got as Record<string, unknown>;
-    return Object.entries(shown).every(([k, v]) => k in g && shownIn(v, g[k]));
+    return Object.entries(shown).every(
+      ([k, v]) => k in g && (VARYING.has(k) ? typeof v === typeof g[k] : shownIn(v, g[k])),
+    );
   }
   return shown === got;
 }

@@ -50,16 +50,17 @@ describe("an operation the connector lacks answers the typed error before any pr
     expect(en.json()).toMatchObject({
       code: "QB_ERR_OPERATION_UNSUPPORTED",
       field: "settings.zoomInMode",
-      message:
-        "QiBates cannot do this on your server: SSAS calculations are MDX expressions, not outline formulas: there is no formula level to zoom to.",
-      detail: "action/zoomin (CALC_LEVEL) is not supported by connector ssas.",
+      // The user's words; the developer's reason follows the operation and the connector in the detail.
+      message: "QiBates cannot do this on your server: SSAS has no outline formulas.",
+      detail:
+        "action/zoomin (CALC_LEVEL) is not supported by connector ssas. SSAS calculations are MDX expressions, not outline formulas: there is no formula level to zoom to.",
     });
     const fr = await call("ssas", "action/zoomin", {
       ...zoomFormulas,
       settings: { ...zoomFormulas.settings, locale: "fr_FR" },
     });
     expect(fr.json().message).toBe(
-      "QiBates ne peut pas faire cela sur votre serveur : les calculs SSAS sont des expressions MDX, pas des formules d'outline\u00a0: il n'y a pas de niveau de formule vers lequel zoomer.",
+      "QiBates ne peut pas faire cela sur votre serveur\u00a0: SSAS n'a pas de formules d'outline.",
     );
   });
 
