@@ -510,6 +510,14 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     },
     page: "admin/manage-api-keys.md",
   },
+  ADMINISTRATOR_GROUPS: {
+    group: "signIn",
+    text: {
+      en: "The object IDs (GUIDs), separated by commas, of the Microsoft Entra groups whose members are administrators as with `ADMINISTRATORS`, read from the groups claim of the ID token (which the app registration must emit); unset, no group is. Google accounts carry no groups, an account in too many groups for its token is not counted by group, and a group counts only when `MICROSOFT_TENANT` names your own tenant.",
+      fr: "Les identifiants d'objet (des GUID), séparés par des virgules, des groupes Microsoft Entra dont les membres sont administrateurs comme avec `ADMINISTRATORS`, lus dans la revendication de groupes du jeton d'ID (que l'inscription d'application doit émettre) ; sans eux, aucun groupe ne l'est. Les comptes Google ne portent aucun groupe, un compte membre de trop de groupes pour son jeton ne compte pas par groupe, et un groupe ne compte que lorsque `MICROSOFT_TENANT` désigne votre propre locataire.",
+    },
+    page: "admin/manage-api-keys.md",
+  },
 };
 
 /** Settings whose default is not one literal value: the words of each language. */
@@ -655,6 +663,10 @@ export function acceptsCell(setting: Pick<ServerSetting, "env" | "accepts">, loc
       return en
         ? "a comma-separated list of e-mail addresses (`name@domain`)"
         : "une liste, séparée par des virgules, d'adresses e-mail (`nom@domaine`)";
+    case "groupIds":
+      return en
+        ? "a comma-separated list of group object IDs (GUIDs)"
+        : "une liste, séparée par des virgules, d'identifiants d'objet de groupe (des GUID)";
   }
 }
 

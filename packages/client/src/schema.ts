@@ -130,8 +130,8 @@ export interface paths {
          * @description Lists every key of every account, for an administrator: its `id`, name, first characters, owner
          *     (e-mail address and sign-in provider), creation and last use; by owner, then newest first. With `email`,
          *     only the keys of that address. Key values are never returned. Administrators are the accounts whose
-         *     e-mail address is on the server's `ADMINISTRATORS` setting, through the `qibateskey` header or the
-         *     `qibates_session` cookie; anyone else's call is answered `404 QB_ERR_NOT_FOUND`, as a path the API does not
+         *     e-mail address is on the server's `ADMINISTRATORS` setting, or whose Microsoft sign-in listed a group of
+         *     its `ADMINISTRATOR_GROUPS` setting, through the `qibateskey` header or the `qibates_session` cookie; anyone else's call is answered `404 QB_ERR_NOT_FOUND`, as a path the API does not
          *     have, before its parameters are read.
          */
         get: operations["listAllKeys"];

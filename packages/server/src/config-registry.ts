@@ -178,6 +178,24 @@ const emailAddresses: Parser<string[]> = accepting({ kind: "emails" }, (raw) => 
   return out;
 });
 
+/**
+ * ADMINISTRATOR_GROUPS: Microsoft Entra group object IDs (GUIDs), separated by commas, compared without regard to
+ * case; kept in lower case, each once.
+ */
+const groupIds: Parser<string[]> = accepting({ kind: "groupIds" }, (raw) => {
+  const out: string[] = [];
+  for (const entry of list(raw)) {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(entry)) {
+      throw new ConfigError(
+        `"${entry}" is not a group object ID (a GUID such as 0b7f2a54-8c1d-4e3f-9a6b-5c2d1e0f3a4b); separate IDs with commas`,
+      );
+    }
+    const id = entry.toLowerCase();
+    if (!out.includes(id)) out.push(id);
+  }
+  return out;
+});
+
 /** The users file of the snapshots, read and checked whole (`snapshot-users.ts`). */
 const snapshotUsers: Parser<SnapshotUsers | undefined> = accepting({ kind: "file" }, (raw) => {
   const path = raw.trim();
@@ -758,6 +776,13 @@ export const variables = {
     "ADMINISTRATORS",
     "E-mail addresses of the administrators, separated by commas: whoever signs in with one of them through Google or Microsoft lists and revokes every account's API keys and reads the event log of keys; unset, nobody does.",
     emailAddresses,
+    [] as string[],
+    undefined,
+  ),
+  administratorGroups: variable(
+    "ADMINISTRATOR_GROUPS",
+    "Microsoft Entra group object IDs (GUIDs), separated by commas: whoever signs in through Microsoft with one of these groups in the ID token's groups claim is an administrator, as with ADMINISTRATORS. Google accounts carry no groups: name them by e-mail. Unset, no group does.",
+    groupIds,
     [] as string[],
     undefined,
   ),

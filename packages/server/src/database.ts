@@ -146,6 +146,9 @@ const MIGRATIONS: readonly string[] = [
      retired_at timestamptz not null default now(),
      refused_at timestamptz
    )`,
+  // The groups that named a key's or a browser session's owner an administrator at sign-in (keys.ts `adminGroups`).
+  `alter table api_keys add column admin_groups text`,
+  `alter table browser_sessions add column admin_groups text`,
 ];
 
 /**

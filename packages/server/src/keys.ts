@@ -8,6 +8,21 @@ export interface KeyOwner {
   subject: string;
   email?: string | undefined;
   provider: "google" | "microsoft" | "demo";
+  /**
+   * The groups that named the owner an administrator at sign-in: those of the Microsoft ID token's `groups` claim
+   * that ADMINISTRATOR_GROUPS listed then, in lower case. Only these are stored, not every group of the account.
+   */
+  adminGroups?: readonly string[] | undefined;
+}
+
+/** `adminGroups` as a column stores it: comma-separated, null for none. */
+export function groupsColumn(groups: readonly string[] | undefined): string | null {
+  return groups && groups.length > 0 ? groups.join(",") : null;
+}
+
+/** `adminGroups` read back from its column. */
+export function groupsFromColumn(column: string | null | undefined): string[] | undefined {
+  return column ? column.split(",") : undefined;
 }
 
 export interface ApiKeyInfo {
@@ -125,18 +140,24 @@ const SHARED_TENANTS = new Set(["common", "organizations", "consumers"]);
 
 /**
  * Whether the key's (or browser session's) owner is one of the administrators: its e-mail address, as the
- * sign-in reported it, is on ADMINISTRATORS. A Microsoft account counts only when MICROSOFT_TENANT names one
- * organisation: with a shared tenant, another organisation's administrators choose what their users' e-mail
- * claim says. The demo account never counts.
+ * sign-in reported it, is on ADMINISTRATORS, or one of the groups its Microsoft sign-in reported is still on
+ * ADMINISTRATOR_GROUPS (a group taken off the setting stops counting at once). A Microsoft account counts only
+ * when MICROSOFT_TENANT names one organisation: with a shared tenant, another organisation's administrators
+ * choose what their users' claims say. The demo account never counts.
  */
 export function isAdministrator(
-  config: { readonly administrators: readonly string[]; readonly microsoftTenant: string },
+  config: {
+    readonly administrators: readonly string[];
+    readonly administratorGroups: readonly string[];
+    readonly microsoftTenant: string;
+  },
   key: Pick<VerifiedKey, "owner">,
 ): boolean {
-  const { provider, email } = key.owner;
-  if (!email || provider === "demo") return false;
+  const { provider, email, adminGroups } = key.owner;
+  if (provider === "demo") return false;
   if (provider === "microsoft" && SHARED_TENANTS.has(config.microsoftTenant.toLowerCase())) return false;
-  return config.administrators.includes(email.toLowerCase());
+  if (email && config.administrators.includes(email.toLowerCase())) return true;
+  return provider === "microsoft" && (adminGroups ?? []).some((g) => config.administratorGroups.includes(g));
 }
 
 const CACHE_LIMIT = 10_000;
@@ -172,8 +193,9 @@ export class KeyStore {
       // The key and its `created` event in one statement: both are stored, or neither.
       const rows = await this.db.query<{ created_at: Date | string }>(
         `with k as (
-           insert into api_keys (owner_issuer, owner_subject, owner_email, provider, name, key_hash, key_prefix)
-           values ($1, $2, $3, $4, $5, $6, $7) returning id, created_at)
+           insert into api_keys (owner_issuer, owner_subject, owner_email, provider, name, key_hash, key_prefix,
+                                 admin_groups)
+           values ($1, $2, $3, $4, $5, $6, $7, $9) returning id, created_at)
          insert into api_key_events (at, event, key_id, key_name, key_prefix, owner_email, provider, actor_email)
          select created_at, 'created', id, $5, $7, $3, $4, $8 from k returning at as created_at`,
         [
@@ -185,6 +207,7 @@ export class KeyStore {
           hashKey(key),
           prefix,
           actorEmail ?? null,
+          groupsColumn(owner.adminGroups),
         ],
       );
       const createdAt = iso(rows[0]?.created_at) ?? new Date().toISOString();
@@ -230,9 +253,10 @@ export class KeyStore {
       owner_subject: string;
       owner_email: string | null;
       provider: KeyOwner["provider"];
+      admin_groups: string | null;
       stale: boolean;
     }>(
-      `select id, name, owner_issuer, owner_subject, owner_email, provider,
+      `select id, name, owner_issuer, owner_subject, owner_email, provider, admin_groups,
               (last_used_at is null or last_used_at < now() - interval '1 minute') as stale
        from api_keys where key_hash = $1`,
       [hash],
@@ -248,6 +272,7 @@ export class KeyStore {
       subject: r.owner_subject,
       email: r.owner_email ?? undefined,
       provider: r.provider,
+      adminGroups: groupsFromColumn(r.admin_groups),
     };
     const verified = { id: Number(r.id), name: r.name, owner, ownerId: ownerId(owner) };
     if (this.cache) {

@@ -33,4 +33,6 @@ export type Accepts =
       readonly protocols: readonly string[];
     }
   /** E-mail addresses (`name@domain`), separated by commas. */
-  | { readonly kind: "emails" };
+  | { readonly kind: "emails" }
+  /** Microsoft Entra group object IDs (GUIDs), separated by commas. */
+  | { readonly kind: "groupIds" };

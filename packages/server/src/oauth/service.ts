@@ -187,7 +187,14 @@ export class OAuthService {
     if (claims.email_verified === false) {
       throw signInFailed(flow.provider, "the account's e-mail address is not verified.");
     }
-    const owner: KeyOwner = { issuer: claims.iss, subject: claims.sub, email, provider: flow.provider };
+    const adminGroups = flow.provider === "microsoft" ? this.administratorGroups(request, claims) : [];
+    const owner: KeyOwner = {
+      issuer: claims.iss,
+      subject: claims.sub,
+      email,
+      provider: flow.provider,
+      ...(adminGroups.length > 0 ? { adminGroups } : {}),
+    };
     const sessionToken = await this.sessions.create(owner);
     try {
       const { key, info } = await this.keys.create(owner, flow.keyName, email);
@@ -201,6 +208,30 @@ export class OAuthService {
       if (e instanceof KeyNameTakenError) return { ok: false, keyName: flow.keyName, sessionToken };
       throw e;
     }
+  }
+
+  /**
+   * The groups of a Microsoft ID token's `groups` claim (Entra puts group object IDs there when the app
+   * registration's groups claim is configured) that ADMINISTRATOR_GROUPS lists. When the account belongs to more
+   * groups than a token carries, Entra sends `_claim_names` (or `hasgroups`) in place of `groups`: the groups are
+   * then unknown and name no administrator (no Microsoft Graph call is made to read them).
+   */
+  private administratorGroups(request: FastifyRequest, claims: oidc.IDToken): string[] {
+    const wanted = this.config.administratorGroups;
+    if (wanted.length === 0) return [];
+    const names = claims._claim_names;
+    const overage =
+      claims.hasgroups === true ||
+      (typeof names === "object" && names !== null && Object.hasOwn(names, "groups"));
+    if (overage && claims.groups === undefined) {
+      request.log.info(
+        "sign-in's groups not in its ID token (too many groups): not an administrator by group",
+      );
+      return [];
+    }
+    const groups = Array.isArray(claims.groups) ? claims.groups : [];
+    const ids = groups.filter((g): g is string => typeof g === "string").map((g) => g.toLowerCase());
+    return wanted.filter((g) => ids.includes(g));
   }
 
   /** The account of the request's `qibates_session` cookie, if it names a live session. */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "../database.ts";
-import { type KeyOwner, ownerId, type VerifiedKey } from "../keys.ts";
+import { groupsColumn, groupsFromColumn, type KeyOwner, ownerId, type VerifiedKey } from "../keys.ts";
 import type { OAuthProviderName } from "./providers.ts";
 
 /**
@@ -94,9 +94,18 @@ export class BrowserSessionStore {
     await this.db.query("delete from browser_sessions where expires_at < now()");
     const token = randomToken();
     await this.db.query(
-      `insert into browser_sessions (token_hash, owner_issuer, owner_subject, owner_email, provider, expires_at)
-       values ($1, $2, $3, $4, $5, now() + $6::int * interval '1 second')`,
-      [sha256(token), owner.issuer, owner.subject, owner.email ?? null, owner.provider, SESSION_TTL_SECONDS],
+      `insert into browser_sessions (token_hash, owner_issuer, owner_subject, owner_email, provider, expires_at,
+                                     admin_groups)
+       values ($1, $2, $3, $4, $5, now() + $6::int * interval '1 second', $7)`,
+      [
+        sha256(token),
+        owner.issuer,
+        owner.subject,
+        owner.email ?? null,
+        owner.provider,
+        SESSION_TTL_SECONDS,
+        groupsColumn(owner.adminGroups),
+      ],
     );
     return token;
   }
@@ -109,8 +118,9 @@ export class BrowserSessionStore {
       owner_subject: string;
       owner_email: string | null;
       provider: KeyOwner["provider"];
+      admin_groups: string | null;
     }>(
-      `select owner_issuer, owner_subject, owner_email, provider from browser_sessions
+      `select owner_issuer, owner_subject, owner_email, provider, admin_groups from browser_sessions
        where token_hash = $1 and expires_at > now()`,
       [sha256(token)],
     );
@@ -121,6 +131,7 @@ export class BrowserSessionStore {
       subject: r.owner_subject,
       email: r.owner_email ?? undefined,
       provider: r.provider,
+      adminGroups: groupsFromColumn(r.admin_groups),
     };
     return { id: 0, name: "", owner, ownerId: ownerId(owner) };
   }

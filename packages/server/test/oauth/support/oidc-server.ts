@@ -45,8 +45,33 @@ export function oauthServer(
   };
 }
 
-/** Accounts of the provider: subject → e-mail (`null`: an account without e-mail). */
-export type Accounts = Record<string, string | null>;
+/**
+ * An account with groups, as Microsoft Entra reports them in the ID token: `groups` lists group object IDs;
+ * `"overage"` stands for an account in more groups than a token carries (`_claim_names` and `_claim_sources`
+ * pointing at Microsoft Graph in place of `groups`).
+ */
+export interface AccountWithGroups {
+  email: string;
+  groups: string[] | "overage";
+}
+
+/** Accounts of the provider: subject → e-mail (`null`: an account without e-mail), or e-mail and groups. */
+export type Accounts = Record<string, string | null | AccountWithGroups>;
+
+/** The claims of an account, as the provider puts them in its ID token. */
+function accountClaims(sub: string, account: Accounts[string]): Record<string, unknown> {
+  if (!account) return { sub };
+  if (typeof account === "string") return { sub, email: account, email_verified: true };
+  const claims = { sub, email: account.email, email_verified: true };
+  if (account.groups !== "overage") return { ...claims, groups: account.groups };
+  return {
+    ...claims,
+    _claim_names: { groups: "src1" },
+    _claim_sources: {
+      src1: { endpoint: `https://graph.microsoft.com/v1.0/users/${sub}/getMemberObjects` },
+    },
+  };
+}
 
 export async function startOidcServer(accounts: Accounts, redirectUris: string[]): Promise<LocalOidcServer> {
   const clientSecret = randomBytes(24).toString("base64url");
@@ -100,7 +125,8 @@ export async function startOidcServer(accounts: Accounts, redirectUris: string[]
     ],
     jwks: { keys: [signingKey] },
     cookies: { keys: [randomBytes(16).toString("hex")] },
-    claims: { openid: ["sub"], email: ["email", "email_verified"] },
+    // `groups` with `openid`: Entra puts it in every ID token once the app registration asks for it.
+    claims: { openid: ["sub", "groups"], email: ["email", "email_verified"] },
     // Like Google and Microsoft, put the e-mail in the ID token itself.
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
@@ -114,11 +140,8 @@ export async function startOidcServer(accounts: Accounts, redirectUris: string[]
     },
     findAccount: async (_ctx: unknown, sub: string) => {
       if (!(sub in accounts)) return undefined;
-      const email = accounts[sub];
-      return {
-        accountId: sub,
-        claims: async () => (email ? { sub, email, email_verified: true } : { sub }),
-      };
+      const account = accounts[sub] ?? null;
+      return { accountId: sub, claims: async () => accountClaims(sub, account) };
     },
   });
 
