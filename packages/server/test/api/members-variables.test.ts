@@ -172,14 +172,18 @@ describe("substitution variables", () => {
     const r = await call("nav/variables", cube, "ssas");
     expect([r.status, r.body.code]).toEqual([422, "QB_ERR_OPERATION_UNSUPPORTED"]);
     expect(r.body.message).toMatch(/^QiBates cannot do this on your server: \S/);
-    expect(r.body.detail).toBe("nav/variables is not supported by connector ssas.");
+    expect(r.body.detail).toBe(
+      "nav/variables is not supported by connector ssas. SSAS has no substitution variables.",
+    );
   });
 
   it("refuses to set a variable with SSAS, which has none", async () => {
     const r = await call("action/setvariable", { ...cube, name: "CurrMonth", value: "Aug" }, "ssas");
     expect([r.status, r.body.code]).toEqual([422, "QB_ERR_OPERATION_UNSUPPORTED"]);
     expect(r.body.message).toMatch(/^QiBates cannot do this on your server: \S/);
-    expect(r.body.detail).toBe("action/setvariable is not supported by connector ssas.");
+    expect(r.body.detail).toBe(
+      "action/setvariable is not supported by connector ssas. SSAS has no substitution variables.",
+    );
   });
 
   it("validates a variable before anything else, with Essbase's naming rules", async () => {
