@@ -2,9 +2,8 @@ import { describe, expect, it } from "vitest";
 import { listeningServer } from "../support/listening.ts";
 
 /**
- * Planning through its REST API cannot list forms nor a form's rules on save: the refusal gives its reason in the
- * caller's language. In French the message ended in English ("… le connecteur planning : Planning REST has no
- * documented call that lists forms …").
+ * Planning through its REST API cannot list forms nor a form's rules on save: the refusal says so in the caller's
+ * language and in the add-in's user's words; the developer's reason (which Oracle call is missing) is in the detail.
  */
 
 const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "planning-rest,smartview" });
@@ -19,14 +18,16 @@ describe("what Planning REST cannot list, through the planning connector", () =>
     const en = await call("nav/listforms", forms, "en");
     expect(en.status).toBe(422);
     expect(en.json.code).toBe("QB_ERR_OPERATION_UNSUPPORTED");
-    expect(en.json.message).toMatch(
-      /^QiBates cannot do this on your server: Planning REST has no documented call that lists forms /,
+    expect(en.json.message).toBe(
+      "QiBates cannot do this on your server: the list of forms is not available on this server: open a form by its name.",
     );
-    expect(en.json.detail).toBe("nav/listforms is not supported by connector planning.");
+    expect(en.json.detail).toMatch(
+      /^nav\/listforms is not supported by connector planning\. Planning REST has no documented call that lists forms /,
+    );
     const fr = await call("nav/listforms", forms, "fr");
     expect(fr.status).toBe(422);
     expect(fr.json.message).toBe(
-      "QiBates ne peut pas faire cela sur votre serveur\u00a0: Planning REST n'a pas d'appel documenté qui liste les formulaires (les appels de définition de formulaire de la version 26.11 n'ont pas de liste\u202f; la bibliothèque de documents et les listes de Migration sont réservées aux administrateurs de service).",
+      "QiBates ne peut pas faire cela sur votre serveur\u00a0: la liste des formulaires n'est pas disponible sur ce serveur\u00a0: ouvrez un formulaire par son nom.",
     );
     const rules = await call(
       "nav/listonsaverules",
@@ -34,8 +35,8 @@ describe("what Planning REST cannot list, through the planning connector", () =>
       "fr",
     );
     expect(rules.status).toBe(422);
-    expect(rules.json.message).toMatch(
-      /^QiBates ne peut pas faire cela sur votre serveur\u00a0: les règles à l'enregistrement d'un formulaire sont dans sa définition/,
+    expect(rules.json.message).toBe(
+      "QiBates ne peut pas faire cela sur votre serveur\u00a0: QiBates ne peut pas lister les règles à l'enregistrement d'un formulaire sur ce serveur.",
     );
     const prompts = await call("nav/enumprompt", { ...vision, cube: "Plan1", ruleName: "GrowRevenue" }, "fr");
     expect(prompts.status).toBe(422);
