@@ -137,8 +137,8 @@ const PLANNING_REST_READER: Partial<Record<Capability, Text>> = {
     fr: "Les formulaires s'ouvrent par leur nom seulement là où le serveur de votre entreprise permet à QiBates de les lire\u202f; la liste des formulaires n'est pas disponible.",
   },
   compositeForms: {
-    en: "This server does not let QiBates read a composite form's subforms. Open its simple forms one by one, by their names.",
-    fr: "Ce serveur ne permet pas à QiBates de lire les sous-formulaires d'un formulaire composite. Ouvrez un à un ses formulaires simples, par leur nom.",
+    en: "This server does not let QiBates read a composite form's subforms; open its simple forms one by one, by their names.",
+    fr: "Ce serveur ne permet pas à QiBates de lire les sous-formulaires d'un formulaire composite\u202f; ouvrez un à un ses formulaires simples, par leur nom.",
   },
   formSubmit: {
     en: "Cells are saved first; the rules on save run only where your company's server allows it, for the users it allows; a failing one leaves the cells saved.",
