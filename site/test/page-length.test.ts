@@ -36,18 +36,9 @@ export function renderedWords(html: string): number {
     .filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 }
 
-/** Each built page's word count, read and counted once for both tests of its locale. */
-const counted = new Map<string, number>();
-
 function wordsOf(locale: "en" | "fr", page: string): number {
   const root = locale === "en" ? BUILD : join(BUILD, "fr");
-  const file = join(root, `${page}.html`);
-  let words = counted.get(file);
-  if (words === undefined) {
-    words = renderedWords(readFileSync(file, "utf8"));
-    counted.set(file, words);
-  }
-  return words;
+  return renderedWords(readFileSync(join(root, `${page}.html`), "utf8"));
 }
 
 const median = (values: number[]): number => {
