@@ -26,7 +26,7 @@ import { rememberLocale, requestLocale } from "./request-locale.ts";
 import { RouteMethods } from "./route-methods.ts";
 import { type ConnectorRegistration, servedContract } from "./served-connectors.ts";
 import { openServices, type Services } from "./services.ts";
-import { registerSite, siteServed } from "./site.ts";
+import { registerSite, siteBuilding, siteServed } from "./site.ts";
 import { registerWireEndpoints } from "./wire.ts";
 
 export const API_PREFIX = "/qibates/api/v2";
@@ -294,7 +294,8 @@ export async function buildApp({
   });
   app.setNotFoundHandler(notFound);
 
-  if (siteServed(config.siteDir)) {
+  if (siteServed(config.siteDir) || siteBuilding(config.siteDir)) {
+    // A site being built (`npm start`'s first start) answers its pages as they land, and 503 until then.
     await registerSite(app, { root: config.siteDir, apiPrefix: API_PREFIX, basePolicy: FRAME_ANCESTORS });
   } else if (config.siteDir) {
     app.log.warn({ siteDir: config.siteDir }, "documentation site not built: serving the API only");
