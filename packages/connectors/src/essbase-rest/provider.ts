@@ -75,7 +75,7 @@ import {
 import { CONNECTOR_REASONS, UNREADABLE } from "../net/unreadable.ts";
 import { retryWhileBusy, withAnswerDeadline, withinOneReadTimeout } from "../net/upstream.ts";
 import { type OpenedGrid, RemoteGridOperations, type Sheet } from "../remote/grid-operations.ts";
-import { membersOnDemand } from "../remote/members.ts";
+import { CubeMembersCache, membersOnDemand } from "../remote/members.ts";
 import { OUTLINE_TTL_MS, OutlineCache } from "../remote/outline-cache.ts";
 import { cubeList } from "../remote/outline-operations.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
@@ -126,7 +126,7 @@ interface UpstreamSession {
   client: EssbaseRestClient;
   outlines: OutlineCache<RemoteOutline>;
   /** Each cube's members read as calls need them: grids and most metadata calls read only these. */
-  members: OutlineCache<MembersOnDemand>;
+  members: CubeMembersCache<{ members: MembersOnDemand }>;
   /** Cube names as the server spells them, by the names a call gave (lower case), with when they were read. */
   cubes: Map<string, { at: number; app: string; cube: string }>;
   /**
@@ -194,7 +194,7 @@ export class EssbaseRestProvider extends RemoteProvider<UpstreamSession> impleme
     return {
       client,
       outlines: new OutlineCache(this.options.outlineTtlMs),
-      members: new OutlineCache(this.options.outlineTtlMs),
+      members: new CubeMembersCache(this.options.outlineTtlMs),
       cubes: new Map(),
       layoutMisses: 0,
       layoutSkipped: 0,
@@ -212,11 +212,10 @@ export class EssbaseRestProvider extends RemoteProvider<UpstreamSession> impleme
   /** The cube's members read so far in the session (kept as long as an outline would be). */
   async members(session: ProviderSession, app: string, cube: string): Promise<MembersOnDemand> {
     const s = this.upstream(session);
-    const members = await s.members.get(`${app.toLowerCase()}.${cube.toLowerCase()}`, async () => {
-      return membersOnDemand(essbaseRestMembers(s.client, app, cube), `${app}.${cube}`, s.client);
-    });
-    members.trim();
-    return members;
+    const held = await s.members.get({ server: ESSBASE_21C_SERVER, application: app, cube }, async () => ({
+      members: membersOnDemand(essbaseRestMembers(s.client, app, cube), `${app}.${cube}`, s.client),
+    }));
+    return held.members;
   }
 
   async servers(session: ProviderSession) {

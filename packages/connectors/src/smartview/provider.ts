@@ -42,8 +42,7 @@ import {
   type OpenedGrid,
   RemoteGridOperations,
 } from "../remote/grid-operations.ts";
-import { membersOnDemand } from "../remote/members.ts";
-import { OutlineCache } from "../remote/outline-cache.ts";
+import { CubeMembersCache, membersOnDemand } from "../remote/members.ts";
 import { cubeList } from "../remote/outline-operations.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing } from "../remote/unsupported.ts";
@@ -92,7 +91,7 @@ export interface SmartViewProviderOptions extends RemoteProviderOptions {
 interface SvSession {
   client: SmartViewClient;
   /** Each cube's members read as calls need them: grids and most metadata calls read only these. */
-  members: OutlineCache<{ ref: CubeRef; members: MembersOnDemand }>;
+  members: CubeMembersCache<{ ref: CubeRef; members: MembersOnDemand }>;
 }
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -121,7 +120,7 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
     await client.connect();
     return {
       client,
-      members: new OutlineCache(this.options.outlineTtlMs),
+      members: new CubeMembersCache(this.options.outlineTtlMs),
     };
   }
 
@@ -223,8 +222,7 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
     ref: CubeRef,
   ): Promise<{ ref: CubeRef; members: MembersOnDemand }> {
     const { client, members } = this.upstream(session);
-    const key = `${ref.server}\n${ref.application}\n${ref.cube}`.toLowerCase();
-    const found = await members.get(key, async () => {
+    return members.get(ref, async () => {
       // The cube is opened as the caller spelt it; its list (for its own spelling), the dimensions and whatever
       // the call asks next are then read side by side in the round after OpenCube (`cubeNames`), not the list
       // first, then the opening, then the rest. The names are the caller's until the list has answered (the same
@@ -240,8 +238,6 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
       await client.whenOpen(ref).catch(() => known);
       return { ref: shown, members: opened };
     });
-    found.members.trim();
-    return found;
   }
 }
 
