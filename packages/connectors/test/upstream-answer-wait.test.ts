@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { CallContext } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Upstreams, withAnswerDeadline, withinOneReadTimeout } from "../src/net/upstream.ts";
 import { loopbackUpstreams } from "./support/fake-upstream.ts";
@@ -35,7 +36,7 @@ type Ended = { answerWaitEnded?: boolean; code?: string };
 async function silentGet(within: <T>(work: () => Promise<T>) => Promise<T>) {
   const started = performance.now();
   const error = await within(() =>
-    upstreams.request(new URL(`${origin}/jobs/1`), { method: "GET", headers: {} }),
+    upstreams.request(new URL(`${origin}/jobs/1`), { method: "GET", headers: {} }, CallContext.unbounded()),
   ).catch((e: unknown) => e as Ended);
   return { ms: performance.now() - started, error: error as Ended };
 }

@@ -190,7 +190,8 @@ export class EssbaseRestProvider extends RemoteProvider<UpstreamSession> impleme
 
   protected async open(input: LoginInput): Promise<UpstreamSession> {
     const client = new EssbaseRestClient(this.upstreams, restBase(input.address), input);
-    await client.login();
+    // The login's requests within the login's context (its deadline, the client it is passed on for), and only them.
+    await client.within(input.call).login();
     return {
       client,
       outlines: new OutlineCache(this.options.outlineTtlMs),
@@ -203,18 +204,25 @@ export class EssbaseRestProvider extends RemoteProvider<UpstreamSession> impleme
 
   /** The cube's outline, read once per session (and again after `outlineTtlMs`). */
   outline(session: ProviderSession, app: string, cube: string): Promise<RemoteOutline> {
-    const s = this.upstream(session);
-    return s.outlines.get(`${app.toLowerCase()}.${cube.toLowerCase()}`, () =>
-      readRemoteOutline(s.client, app, cube),
+    // Read within the context of the calls that share the read (the latest of their deadlines).
+    return this.unboundUpstream(session).outlines.get(
+      `${app.toLowerCase()}.${cube.toLowerCase()}`,
+      session.call,
+      (call) => readRemoteOutline(this.upstream({ ...session, call }).client, app, cube),
     );
   }
 
   /** The cube's members read so far in the session (kept as long as an outline would be). */
   async members(session: ProviderSession, app: string, cube: string): Promise<MembersOnDemand> {
-    const s = this.upstream(session);
-    const members = await s.members.get(`${app.toLowerCase()}.${cube.toLowerCase()}`, async () => {
-      return membersOnDemand(essbaseRestMembers(s.client, app, cube), `${app}.${cube}`, s.client);
-    });
+    // Kept beyond the call: its reads are made within the context of the call that reads through it.
+    const s = this.unboundUpstream(session);
+    const members = await s.members.get(
+      `${app.toLowerCase()}.${cube.toLowerCase()}`,
+      session.call,
+      async () => {
+        return membersOnDemand(essbaseRestMembers(s.client, app, cube), `${app}.${cube}`, s.client);
+      },
+    );
     members.trim();
     return members;
   }

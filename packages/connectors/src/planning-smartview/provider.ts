@@ -11,7 +11,7 @@ import type {
 } from "@qibates/provider";
 import { ProviderError, type ProviderText } from "@qibates/provider";
 import { UNREADABLE } from "../net/unreadable.ts";
-import type { Upstreams } from "../net/upstream.ts";
+import type { UpstreamCall, Upstreams } from "../net/upstream.ts";
 import { withinOneReadTimeout } from "../net/upstream.ts";
 import type { Credentials } from "../remote/client-base.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
@@ -43,6 +43,8 @@ export interface PlanningSmartViewSession {
   readonly inFlight: number;
   /** Logs in (`LOGIN_FAILED` when refused). */
   connect(): Promise<void>;
+  /** The same session, its requests sent within `call` (`RemoteClient.within`). */
+  within(call: UpstreamCall): PlanningSmartViewSession;
   logout(): Promise<void>;
   /** One call in the session, with the application open on `cube` when given. */
   call(
@@ -94,7 +96,7 @@ export class PlanningSmartViewProvider extends RemoteProvider<Upstream> implemen
     url.hash = "";
     const client = this.options.smartView(this.upstreams, url, input);
     try {
-      await client.connect();
+      await client.within(input.call).connect();
     } catch (e) {
       await this.rest.logout({
         id: "",

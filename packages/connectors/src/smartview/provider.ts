@@ -118,7 +118,7 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
 
   protected async open(input: LoginInput): Promise<SvSession> {
     const client = new SmartViewClient(this.upstreams, smartViewUrlFor(input.address), input);
-    await client.connect();
+    await client.within(input.call).connect();
     return {
       client,
       members: new OutlineCache(this.options.outlineTtlMs),
@@ -222,22 +222,26 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
     session: ProviderSession,
     ref: CubeRef,
   ): Promise<{ ref: CubeRef; members: MembersOnDemand }> {
-    const { client, members } = this.upstream(session);
+    // Kept beyond the call: its reads are made within the context of the call that reads through it.
+    const { client, members } = this.unboundUpstream(session);
     const key = `${ref.server}\n${ref.application}\n${ref.cube}`.toLowerCase();
-    const found = await members.get(key, async () => {
+    const found = await members.get(key, session.call, async (call) => {
       // The cube is opened as the caller spelt it; its list (for its own spelling), the dimensions and whatever
       // the call asks next are then read side by side in the round after OpenCube (`cubeNames`), not the list
       // first, then the opening, then the rest. The names are the caller's until the list has answered (the same
       // cube: the server's names are not case-sensitive).
       const opened = membersOnDemand(smartViewMembers(client, ref), `${ref.application}.${ref.cube}`, client);
-      const names = this.cubeNames(session, ref);
+      const names = this.cubeNames({ ...session, call }, ref);
       const dims = opened.dimensions();
       dims.catch(() => undefined);
       const shown: CubeRef = { ...ref };
       const known = names.then((real) => Object.assign(shown, real));
       known.catch(() => undefined);
       // An opening refused: the list's fallback says which name is unknown.
-      await client.whenOpen(ref).catch(() => known);
+      await client
+        .within(call)
+        .whenOpen(ref)
+        .catch(() => known);
       return { ref: shown, members: opened };
     });
     found.members.trim();
