@@ -12,7 +12,7 @@ import { type FakeUpstream, fakeUpstream, json, loopbackUpstreams } from "./supp
  */
 
 /** How long the server takes to answer the calls below: longer than the early call's deadline. */
-const SLOW_MS = 300;
+const SLOW_MS = 1000;
 
 let upstream: FakeUpstream;
 let provider: PlanningRestProvider;
@@ -84,7 +84,7 @@ const failure = (p: Promise<unknown>) =>
 
 describe("two calls at once through one login's client", () => {
   it("send each its own client, and each request stops at its own call's deadline", async () => {
-    const early = callFor("192.0.2.1", 60);
+    const early = callFor("192.0.2.1", 250);
     const late = callFor("2001:db8::2", 10_000);
     const before = upstream.requests.length;
     // In order: when the early call failed, when the late one had its answer.
@@ -112,12 +112,13 @@ describe("two calls at once through one login's client", () => {
   });
 
   it("share one read within the later of their deadlines, naming neither client", async () => {
-    const early = callFor("192.0.2.1", 60);
+    const early = callFor("192.0.2.1", 250);
     const late = callFor("2001:db8::2", 10_000);
     const before = upstream.requests.length;
-    const [earlyError, lateAnswer] = await Promise.all([
-      failure(provider.dimension(sessionIn(early), "Vision", "Entity")),
+    // The late call joins first: the read is under way for it whenever the early one's deadline passes.
+    const [lateAnswer, earlyError] = await Promise.all([
       provider.dimension(sessionIn(late), "Vision", "Entity"),
+      failure(provider.dimension(sessionIn(early), "Vision", "Entity")),
     ]);
     early.stop();
     late.stop();

@@ -523,11 +523,9 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
     // The calls that find the script share one PROVIDER_READ_TIMEOUT_SECONDS (`withinOneReadTimeout`): with the
     // job's own wait, the call lasts at most CALC_JOB_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS (and the
     // connect timeout), however slowly the server responds to each.
-    const { app, cube, script } = await withinOneReadTimeout(async () => {
-      const { app, cube } = await this.realCube(session, ref);
-      const scripts = await this.scripts(session, ref);
-      return { app, cube, script: scripts.scripts.find((s) => same(s.name, name)) };
-    });
+    const finding = { ...session, call: withinOneReadTimeout(session.call) };
+    const { app, cube } = await this.realCube(finding, ref);
+    const script = (await this.scripts(finding, ref)).scripts.find((s) => same(s.name, name));
     if (!script) {
       throw new ProviderError(
         "SCRIPT_UNKNOWN",
@@ -536,12 +534,12 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
         "action.script",
       );
     }
-    const { client } = this.p.upstream(session);
     const started = performance.now();
     // CALC_JOB_TIMEOUT_SECONDS counts from the job's launch: the launch's answer and every poll's are waited for
     // within it (`withAnswerDeadline`), so the caller hears "still running" then, however slow the server answers.
     const waitMs = this.options.jobTimeoutMs;
     const deadline = Date.now() + waitMs;
+    const { client } = this.p.upstream({ ...session, call: withAnswerDeadline(session.call, deadline) });
     const stillRunning = (jobId?: number) => {
       const seconds = Math.round(waitMs / 1000);
       const reason = jobId === undefined ? scriptStillRunning(seconds) : jobStillRunning(seconds, jobId);
@@ -553,7 +551,7 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
       );
     };
     const waited = <T>(work: () => Promise<T>, jobId?: number): Promise<T> =>
-      withAnswerDeadline(deadline, work).catch((e: unknown) => {
+      work().catch((e: unknown) => {
         throw e instanceof ProviderError && e.answerWaitEnded === true ? stillRunning(jobId) : e;
       });
     let job = await waited(() =>

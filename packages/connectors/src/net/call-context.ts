@@ -7,8 +7,8 @@ import { type CallContext, upstreamUnreachable } from "@qibates/provider";
  * that sends it (`RemoteClient.within`), and what a call hands the requests made by a client bound to no call: the
  * call's deadline (`withinCallDeadline`), a read shared between calls within the latest of their deadlines
  * (`shareAcrossCalls`), requests stopped together (`stoppingTogether`), held for the call's async work (Node's
- * AsyncLocalStorage, {@link ambientCall}); and a request's own wait for its answer (`withAnswerDeadline`,
- * `withinOneReadTimeout`). `Upstreams` reads them at each request.
+ * AsyncLocalStorage, {@link ambientCall}); a request's own wait for its answer is a field of a derived context
+ * (`withAnswerDeadline`, `withinOneReadTimeout`). `Upstreams` reads them at each request.
  */
 
 /**
@@ -22,6 +22,25 @@ export interface UpstreamCall {
   readonly deadline: number;
   /** The client the call is passed on for (a wire endpoint's login), sent as `X-Forwarded-For`. */
   readonly client?: string;
+  /** The requests' own wait for their answers, when a connector sets one ({@link withAnswerDeadline}). */
+  readonly answerWait?: AnswerWait;
+}
+
+/**
+ * The deadline of a request's answer (`null`: set by the first request, a read timeout after it); `whole`: each
+ * request waits for its answer until then, even past the read timeout.
+ */
+export interface AnswerWait {
+  by: number | null;
+  readonly whole?: boolean;
+}
+
+/**
+ * `call` with its requests' own wait for their answers: the same context otherwise (its deadline still read at
+ * each request), derived from it, not copied.
+ */
+function waitingWithin<C extends UpstreamCall>(call: C, wait: AnswerWait): C {
+  return Object.create(call, { answerWait: { value: wait, enumerable: true } }) as C;
 }
 
 /** The code of the error that ends a request's own wait for its answer (`exchange`). */
@@ -198,33 +217,28 @@ export function stoppingTogether<T>(work: (stop: () => void) => Promise<T>): Pro
 }
 
 /**
- * The deadline of the requests run within it (`null`: set by the first of them, a read timeout after it); `whole`:
- * each request waits for its answer until then, even past the read timeout.
+ * `call` for a calculation script or a business rule followed on its server: each request made within the context
+ * answered waits for its answer until `deadline` (a time in ms, as `Date.now()`), however long or short the read
+ * timeout: a server slow to answer the launch or a reading of the job's status is waited for within the job's own
+ * wait, and one whose answer has not started by then fails with `answerWaitEnded` (told as "still running").
+ * Opening a new connection may add up to the connect timeout before that wait starts.
  */
-export const answerDeadline = new AsyncLocalStorage<{ by: number | null; whole?: boolean }>();
-
-/**
- * Runs `work` (a calculation script or a business rule followed on its server) so that each of its requests waits
- * for its answer until `deadline` (a time in ms, as `Date.now()`), however long or short the read timeout: a
- * server slow to answer the launch or a reading of the job's status is waited for within the job's own wait, and
- * one whose answer has not started by then fails with `answerWaitEnded` (told as "still running"). Opening a new
- * connection may add up to the connect timeout before that wait starts.
- */
-export function withAnswerDeadline<T>(deadline: number, work: () => Promise<T>): Promise<T> {
-  return answerDeadline.run({ by: deadline, whole: true }, work);
+export function withAnswerDeadline<C extends UpstreamCall>(call: C, deadline: number): C {
+  return waitingWithin(call, { by: deadline, whole: true });
 }
 
 /**
- * Runs `work` (the calls that find a calculation script or a business rule before its launch) so that its
- * requests share one read timeout: each waits for its answer no later than PROVIDER_READ_TIMEOUT_SECONDS after
- * the first of them started, as {@link withAnswerDeadline} does (`answerWaitEnded`, told as `upstreamUnreachable`, when
- * it runs out). With the launch's own wait, the whole call is then bounded: CALC_JOB_TIMEOUT_SECONDS +
- * PROVIDER_READ_TIMEOUT_SECONDS, and the connect timeout when a new connection is opened.
+ * `call` for the calls that find a calculation script or a business rule before its launch: the requests made
+ * within the context answered share one read timeout, each waiting for its answer no later than
+ * PROVIDER_READ_TIMEOUT_SECONDS after the first of them started, as {@link withAnswerDeadline} does
+ * (`answerWaitEnded`, told as `upstreamUnreachable`, when it runs out). With the launch's own wait, the whole call
+ * is then bounded: CALC_JOB_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS, and the connect timeout when a new
+ * connection is opened.
  */
-export function withinOneReadTimeout<T>(work: () => Promise<T>): Promise<T> {
+export function withinOneReadTimeout<C extends UpstreamCall>(call: C): C {
   // Within another shared wait (a connector that checks the rule before the one it calls finds it), the calls
   // share the enclosing one: together they still wait no longer than one read timeout.
-  const outer = answerDeadline.getStore();
-  if (outer !== undefined && outer.whole !== true) return work();
-  return answerDeadline.run({ by: null }, work);
+  const outer = call.answerWait;
+  if (outer !== undefined && outer.whole !== true) return call;
+  return waitingWithin(call, { by: null });
 }

@@ -8,7 +8,7 @@ import { oneLine, ProviderError, quantity, SERVER_REFUSAL, upstreamUnreachable }
 import { Pool } from "undici";
 import { isInternalAddress } from "./addresses.ts";
 import { hostAllowed, listedExactly, normalHost } from "./allow-list.ts";
-import { ANSWER_WAIT_ENDED, answerDeadline, answerWaitEnded, type UpstreamCall } from "./call-context.ts";
+import { ANSWER_WAIT_ENDED, answerWaitEnded, type UpstreamCall } from "./call-context.ts";
 import { gzipAsked, gzipped } from "./gzip.ts";
 import { LIST_LIMITS, type ListLimits } from "./list-budget.ts";
 import { retryAfterSeconds } from "./retry.ts";
@@ -161,10 +161,10 @@ export class Upstreams {
         ? given
         : { ...given, headers: { ...given.headers, "x-forwarded-for": client } };
     const { pool } = this.freshPool(origin) ?? (await this.pool(url));
-    // Within `withAnswerDeadline`, the answer is waited for until its deadline, however short the read timeout
-    // (`answerWaitEnded` when it runs out). Within `withinOneReadTimeout`, that deadline is
+    // A call's context from `withAnswerDeadline`: the answer is waited for until its deadline, however short the
+    // read timeout (`answerWaitEnded` when it runs out). From `withinOneReadTimeout`: that deadline is
     // PROVIDER_READ_TIMEOUT_SECONDS after its first request, or the request's own wait when it is the shorter.
-    const wait = answerDeadline.getStore();
+    const wait = call.answerWait;
     if (wait !== undefined && wait.by === null) wait.by = Date.now() + this.policy.readTimeoutMs;
     // Past the call's own deadline no request is sent; one under way is dropped at it.
     if (call.signal.aborted || Date.now() >= call.deadline) throw this.pastDeadline(origin);

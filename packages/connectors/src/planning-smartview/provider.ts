@@ -248,14 +248,13 @@ class PlanningSmartViewOperations implements PlanningOperations {
     // against the rule's prompts (`EnumRunTimePrompts`, which names them) before the launch, as the demo
     // server checks them, rather than the rule running on its defaults.
     // These checks and Planning REST's own look-up of the rule share one PROVIDER_READ_TIMEOUT_SECONDS.
-    return withinOneReadTimeout(async () => {
-      if (input.prompts.length > 0) await this.checkPromptNames(session, ref, input);
-      else
-        await this.listedRule(session, ref, input).catch((e: unknown) =>
-          this.unlisted(session, ref, input, e),
-        );
-      return this.via(session, (r) => this.rest.launchRule(r, ref, input));
-    });
+    const checking = { ...session, call: withinOneReadTimeout(session.call) };
+    if (input.prompts.length > 0) await this.checkPromptNames(checking, ref, input);
+    else
+      await this.listedRule(checking, ref, input).catch((e: unknown) =>
+        this.unlisted(checking, ref, input, e),
+      );
+    return this.via(checking, (r) => this.rest.launchRule(r, ref, input));
   }
 
   /** Each prompt value's name is one of the rule's runtime prompts, else `PROMPT_UNKNOWN` on `prompts[i].name`. */

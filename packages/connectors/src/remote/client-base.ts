@@ -102,6 +102,7 @@ export abstract class RemoteClient implements ListedClient {
         return Math.min(bound.deadline, around.deadline);
       },
       ...(bound.client !== undefined ? { client: bound.client } : {}),
+      ...(bound.answerWait !== undefined ? { answerWait: bound.answerWait } : {}),
     };
   }
 

@@ -364,10 +364,9 @@ class SmartViewOperations extends RemoteGridOperations<SvCube> implements Essbas
     // The calls that find the script share one PROVIDER_READ_TIMEOUT_SECONDS (`withinOneReadTimeout`): with the
     // launch's own wait, the call lasts at most CALC_JOB_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS (and the
     // connect timeout), however slowly the server responds to each.
-    const { real, name } = await withinOneReadTimeout(async () => {
-      const real = await this.realCube(session, ref);
-      return { real, name: (await this.scriptNames(session, real)).find((s) => same(s, script)) };
-    });
+    const finding = { ...session, call: withinOneReadTimeout(session.call) };
+    const real = await this.realCube(finding, ref);
+    const name = (await this.scriptNames(finding, real)).find((s) => same(s, script));
     if (!name) {
       throw new ProviderError(
         "SCRIPT_UNKNOWN",
