@@ -68,7 +68,7 @@ export class PlanningRestProvider
 
   protected async open(input: LoginInput): Promise<UpstreamSession> {
     const client = new PlanningRestClient(this.upstreams, planningRestRoot(input.address), input);
-    await client.login();
+    await client.within(input.call).login();
     return {
       client,
       dimensions: new OutlineCache(this.options.membersTtlMs),
@@ -149,11 +149,16 @@ export class PlanningRestProvider
     app: string,
     dim: string,
   ): Promise<{ root: RestMember; outline: Outline }> {
-    const s = this.upstream(session);
-    return s.dimensions.get(`${app}\n${dim}`.toLowerCase(), () =>
-      s.client
-        .get<RestMember>(`/applications/${enc(app)}/dimensions/${enc(dim)}/members/${enc(dim)}`)
-        .then((root) => ({ root, outline: outlineOf(s.client, root) })),
+    // Read within the context of the calls that share the read (the latest of their deadlines).
+    return this.unboundUpstream(session).dimensions.get(
+      `${app}\n${dim}`.toLowerCase(),
+      session.call,
+      (call) => {
+        const s = this.upstream({ ...session, call });
+        return s.client
+          .get<RestMember>(`/applications/${enc(app)}/dimensions/${enc(dim)}/members/${enc(dim)}`)
+          .then((root) => ({ root, outline: outlineOf(s.client, root) }));
+      },
     );
   }
 
@@ -171,49 +176,54 @@ export class PlanningRestProvider
     table: string,
     cube?: string,
   ): Promise<{ root: RestMember; outline: Outline }> {
-    const s = this.upstream(session);
-    return s.dimensions.get(hierarchyKey(app, cube, dim, table), async () => {
-      // The application's name as read by the caller: not asked of the server a second time.
-      const cubes = (await this.cubesOf(session, ref, app)).cubes.map((c) => c.name);
-      const order = cube ? [cube, ...cubes.filter((c) => !same(c, cube))] : cubes;
-      // One plan type after another, as long as the server refuses: bounded as every list read from it is.
-      const budget = new ListBudget(s.client);
-      budget.take(order.length, "GET /plantypes");
-      let refusal = "";
-      for (const pt of order) {
-        const r = await s.client.attempt<RestMember>(
-          "GET",
-          `/applications/${enc(app)}/plantypes/${enc(pt)}/dimensions/${enc(dim)}?fields=name,alias,children&aliasTableName=${enc(table)}`,
-        );
-        budget.take(0, `GET /plantypes/${pt}/dimensions/${dim}`);
-        if (r.ok) return { root: r.value, outline: outlineOf(s.client, r.value, [], table) };
-        if (r.status === 404) break;
-        if (/alias/i.test(r.message)) {
+    return this.unboundUpstream(session).dimensions.get(
+      hierarchyKey(app, cube, dim, table),
+      session.call,
+      async (call) => {
+        const shared = { ...session, call };
+        const s = this.upstream(shared);
+        // The application's name as read by the caller: not asked of the server a second time.
+        const cubes = (await this.cubesOf(shared, ref, app)).cubes.map((c) => c.name);
+        const order = cube ? [cube, ...cubes.filter((c) => !same(c, cube))] : cubes;
+        // One plan type after another, as long as the server refuses: bounded as every list read from it is.
+        const budget = new ListBudget(s.client);
+        budget.take(order.length, "GET /plantypes");
+        let refusal = "";
+        for (const pt of order) {
+          const r = await s.client.attempt<RestMember>(
+            "GET",
+            `/applications/${enc(app)}/plantypes/${enc(pt)}/dimensions/${enc(dim)}?fields=name,alias,children&aliasTableName=${enc(table)}`,
+          );
+          budget.take(0, `GET /plantypes/${pt}/dimensions/${dim}`);
+          if (r.ok) return { root: r.value, outline: outlineOf(s.client, r.value, [], table) };
+          if (r.status === 404) break;
+          if (/alias/i.test(r.message)) {
+            throw new ProviderError(
+              "ALIAS_TABLE_UNKNOWN",
+              `Unknown alias table "${table}": ${r.message}`,
+              { aliasTable: table },
+              "aliastable",
+            );
+          }
+          refusal = r.message;
+        }
+        if (refusal !== "") {
+          // Looked for in the plan type named, then the others: named, that one; else every plan type.
           throw new ProviderError(
-            "ALIAS_TABLE_UNKNOWN",
-            `Unknown alias table "${table}": ${r.message}`,
-            { aliasTable: table },
-            "aliastable",
+            "DIMENSION_UNKNOWN",
+            `Unknown dimension ${dim}: ${refusal}`,
+            { dimension: dim, cube: cube ?? order.join(", ") },
+            "dim",
           );
         }
-        refusal = r.message;
-      }
-      if (refusal !== "") {
-        // Looked for in the plan type named, then the others: named, that one; else every plan type.
-        throw new ProviderError(
-          "DIMENSION_UNKNOWN",
-          `Unknown dimension ${dim}: ${refusal}`,
-          { dimension: dim, cube: cube ?? order.join(", ") },
-          "dim",
-        );
-      }
-      if (!same(table, "Default")) {
-        throw missing(session.connector, "planningAliasTables", `nav/enummembers (aliastable ${table})`, {
-          because: "membersDefaultOnly",
-        });
-      }
-      return this.dimension(session, app, dim);
-    });
+        if (!same(table, "Default")) {
+          throw missing(session.connector, "planningAliasTables", `nav/enummembers (aliastable ${table})`, {
+            because: "membersDefaultOnly",
+          });
+        }
+        return this.dimension(shared, app, dim);
+      },
+    );
   }
 
   /**
@@ -227,13 +237,17 @@ export class PlanningRestProvider
     dim: string,
     table: string,
   ): Promise<{ root: RestMember; outline: Outline }> {
-    const s = this.upstream(session);
-    return s.dimensions.get(hierarchyKey(app, cube, dim, table), async () => {
-      const root = await s.client.get<RestMember>(
-        `/applications/${enc(app)}/plantypes/${enc(cube)}/dimensions/${enc(dim)}?fields=name,alias,children&aliasTableName=${enc(table)}`,
-      );
-      return { root, outline: outlineOf(s.client, root, [], table) };
-    });
+    return this.unboundUpstream(session).dimensions.get(
+      hierarchyKey(app, cube, dim, table),
+      session.call,
+      async (call) => {
+        const s = this.upstream({ ...session, call });
+        const root = await s.client.get<RestMember>(
+          `/applications/${enc(app)}/plantypes/${enc(cube)}/dimensions/${enc(dim)}?fields=name,alias,children&aliasTableName=${enc(table)}`,
+        );
+        return { root, outline: outlineOf(s.client, root, [], table) };
+      },
+    );
   }
 
   /** A plan type's substitution variables (`GET …/plantypes/{cube}/substitutionvariables?q={"derivedValues":true}`). */

@@ -1,6 +1,6 @@
 import { type CubeMemberSource, MembersOnDemand } from "@qibates/grid-bridge";
-import type { ProviderError, ProviderText } from "@qibates/provider";
-import { shareAcrossCalls } from "../net/upstream.ts";
+import type { CallContext, ProviderError, ProviderText } from "@qibates/provider";
+import { shareAcrossCalls, type UpstreamCall } from "../net/upstream.ts";
 import { OutlineCache } from "./outline-cache.ts";
 
 /**
@@ -33,9 +33,13 @@ export class CubeMembersCache<T extends { members: MembersOnDemand }> {
   }
 
   /** The cube's entry, `open`ed when the session holds none (or an expired one). */
-  async get(cube: { server: string; application: string; cube: string }, open: () => Promise<T>): Promise<T> {
+  async get(
+    cube: { server: string; application: string; cube: string },
+    call: UpstreamCall,
+    open: (shared: CallContext) => Promise<T>,
+  ): Promise<T> {
     const key = `${cube.server}\n${cube.application}\n${cube.cube}`.toLowerCase();
-    const found = await this.cubes.get(key, open);
+    const found = await this.cubes.get(key, call, open);
     found.members.trim();
     return found;
   }

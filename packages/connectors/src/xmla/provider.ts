@@ -109,7 +109,7 @@ export class XmlaProvider extends RemoteProvider<XmlaSession> implements Provide
 
   protected async open(input: LoginInput): Promise<XmlaSession> {
     const client = new XmlaClient(this.upstreams, xmlaUrlFor(input.address, this.options.xmlaUrls), input);
-    const rows = await client.login();
+    const rows = await client.within(input.call).login();
     const sources = rows
       .filter((r) => r.DataSourceName)
       .map((r) => ({ name: r.DataSourceName as string, info: r.DataSourceInfo ?? "" }));
@@ -183,9 +183,10 @@ export class XmlaProvider extends RemoteProvider<XmlaSession> implements Provide
 
   /** The cube's real names and the members of it read so far in the session. */
   async cubeMembers(session: ProviderSession, ref: CubeRef) {
-    const s = this.upstream(session);
-    const { app, cube, members, source } = await s.members.get(ref, async () => {
-      const { app, cube } = await this.realCube(session, ref);
+    // Kept beyond the call: its reads are made within the context of the call that reads through it.
+    const s = this.unboundUpstream(session);
+    const { app, cube, members, source } = await s.members.get(ref, session.call, async (call) => {
+      const { app, cube } = await this.realCube({ ...session, call }, ref);
       const properties = this.properties(session, ref.server, app);
       const source = xmlaMembers(s.client, properties, app, cube);
       return { app, cube, members: membersOnDemand(source, `${app}.${cube}`, s.client), source };
