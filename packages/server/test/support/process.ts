@@ -78,7 +78,11 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     out += c.toString();
   });
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 120_000);
+    // A server that did not start in time is ended, not left running beside the next test files.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start:\n${out}`));
+    }, 120_000);
     const check = setInterval(() => {
       const m = /REST API\s+(http:\/\/\S+?)\/qibates\/api\/v2/.exec(out);
       if (m?.[1]) {
