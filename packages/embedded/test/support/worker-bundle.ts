@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { type ResourceLimits, Worker } from "node:worker_threads";
 import { build } from "esbuild";
 
@@ -18,17 +19,20 @@ const ENTRY = fileURLToPath(new URL("../../src/grid-worker.ts", import.meta.url)
 
 let bundled: Promise<URL> | undefined;
 
-/** Builds the bundle once for this test file, in the repository (so that its npm imports resolve). */
+/**
+ * Builds the bundle once for this test file, in the repository (so that its npm imports resolve), under a name
+ * made from its content: files running at once that build the same bundle write the same file (each renames
+ * its own whole copy into place), and a test worker ended by Vitest, which runs no exit handler, leaves
+ * nothing behind but the bundle of its sources, written again by the next run.
+ */
 function bundle(): Promise<URL> {
   bundled ??= (async () => {
-    const parent = join(ROOT, "node_modules", ".cache", "qibates-test-workers");
-    mkdirSync(parent, { recursive: true });
-    const dir = mkdtempSync(join(parent, "grid-worker-"));
-    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
-    const outfile = join(dir, "grid-worker.mjs");
-    await build({
+    const dir = join(ROOT, "node_modules", ".cache", "qibates-test-workers");
+    mkdirSync(dir, { recursive: true });
+    const result = await build({
       entryPoints: [ENTRY],
-      outfile,
+      outfile: join(dir, "grid-worker.mjs"),
+      write: false,
       bundle: true,
       platform: "node",
       format: "esm",
@@ -45,7 +49,16 @@ function bundle(): Promise<URL> {
         },
       ],
     });
-    return new URL(`file://${outfile}`);
+    const code = result.outputFiles?.[0]?.contents;
+    if (!code) throw new Error("esbuild wrote no bundle of grid-worker.ts");
+    const key = createHash("sha256").update(code).digest("hex").slice(0, 16);
+    const file = join(dir, `grid-worker-${key}.mjs`);
+    if (!existsSync(file)) {
+      const partial = `${file}.${process.pid}.tmp`;
+      writeFileSync(partial, code);
+      renameSync(partial, file);
+    }
+    return pathToFileURL(file);
   })();
   return bundled;
 }
