@@ -333,9 +333,13 @@ function fillData(
     kindRow[c] = "data";
     return;
   }
-  // The server's text read as the grid's parser reads a sheet's label (`labelKind`): the missing and no-access
-  // labels in any of their spellings, a number, else text kept as written.
-  switch (labelKind(v, settings)) {
+  // The server writes the labels the grid asked for as they were given: a missing label that reads as a number
+  // (`0`) is still the label there, where a real value comes as the server's number (`0.0`).
+  const kind =
+    v === missingLabel.trim() ? "missing" : v === noAccessLabel.trim() ? "noAccess" : labelKind(v, settings);
+  // Otherwise the server's text is read as the grid's parser reads a sheet's label (`labelKind`): the missing and
+  // no-access labels in any of their spellings, a number, else text kept as written.
+  switch (kind) {
     case "empty":
     case "missing":
       gridRow[c] = missingLabel;
