@@ -434,7 +434,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "wire",
     text: {
       en: "Failed logins on the protocol endpoints allowed per client address per minute, and five times as many per user name; past them, `429` without checking the password. Lower it to slow password guessing further.",
-      fr: "Les échecs de connexion permis sur les points d'accès des protocoles par adresse du client et par minute, et cinq fois plus par nom d'utilisateur ; au-delà, `429` sans vérifier le mot de passe. Baissez-le pour freiner davantage les essais de mots de passe.",
+      fr: "Les échecs d'ouverture de session permis sur les points d'accès des protocoles par adresse du client et par minute, et cinq fois plus par nom d'utilisateur ; au-delà, `429` sans vérifier le mot de passe. Baissez-le pour freiner davantage les essais de mots de passe.",
     },
     page: "admin/caller-limits.md",
   },
