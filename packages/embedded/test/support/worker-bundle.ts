@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type ResourceLimits, Worker } from "node:worker_threads";
 import { build } from "esbuild";
+import { serverBundleOptions } from "../../../../scripts/server-build.mjs";
 
 /**
  * Grid workers started from one JavaScript bundle of `grid-worker.ts`, made by esbuild from the current sources
@@ -29,25 +30,11 @@ function bundle(): Promise<URL> {
   bundled ??= (async () => {
     const dir = join(ROOT, "node_modules", ".cache", "qibates-test-workers");
     mkdirSync(dir, { recursive: true });
+    // The server build's own options (workspace packages inside, npm packages outside), for this one entry.
     const result = await build({
-      entryPoints: [ENTRY],
-      outfile: join(dir, "grid-worker.mjs"),
+      ...serverBundleOptions(ROOT, dir, { sourcemap: false }),
+      entryPoints: { "grid-worker": ENTRY },
       write: false,
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      logLevel: "warning",
-      plugins: [
-        {
-          name: "dependencies-external",
-          setup(b) {
-            b.onResolve({ filter: /^[^./]/ }, (args) =>
-              args.path.startsWith("@qibates/") ? undefined : { path: args.path, external: true },
-            );
-          },
-        },
-      ],
     });
     const code = result.outputFiles?.[0]?.contents;
     if (!code) throw new Error("esbuild wrote no bundle of grid-worker.ts");
