@@ -8,6 +8,7 @@ import {
   ProviderError,
 } from "@qibates/provider";
 import type { FastifyRequest } from "fastify";
+import { jobStep } from "../request-call.ts";
 import type { EssbaseContext } from "./context.ts";
 import { badRequest } from "./errors.ts";
 import { catalogPath, type FileCatalog } from "./files.ts";
@@ -93,9 +94,9 @@ export function jobKinds(ctx: EssbaseContext, catalog: FileCatalog): Map<string,
       const script = calcScriptName(file);
       return {
         record: { jobType: CALC_JOB_TYPE, jobfileName: script, jobInputInfo: { file } },
-        work: async () => {
+        work: async (job) => {
           await essbaseOf(ctx.provider)
-            .calculate(s.provider, ref, script)
+            .calculate(jobStep(s.provider, job), ref, script)
             .catch(failed(request, "calculation"));
           return undefined;
         },

@@ -5,7 +5,11 @@ import type { JobTicket } from "@qibates/provider";
  * What a job runs; kept so that `POST /jobs/{id}` can run it again. It may answer what goes into the record's
  * `jobOutputInfo`, and a warning: the job then ends "Completed with Warnings" (status 300).
  */
-export type JobWork = () => Promise<JobOutcome | undefined>;
+/**
+ * A job's work, given its ticket in the provider's job queue (`null` without a queue), which its calls to the
+ * provider carry (`jobStep`) so that they run as the job's steps.
+ */
+export type JobWork = (job: object | null) => Promise<JobOutcome | undefined>;
 
 export interface JobOutcome {
   output?: Record<string, unknown>;
@@ -51,7 +55,7 @@ export class JobStore {
       this.jobs.delete(id);
     }
     setTimeout(() => {
-      (ticket ? ticket.run(work) : work()).then(
+      (ticket ? ticket.run(work) : work(null)).then(
         (outcome) => {
           job.statusCode = outcome?.warning ? JOB_STATUS.warnings : JOB_STATUS.completed;
           job.statusMessage = outcome?.warning ? "Completed with Warnings" : "Completed";
