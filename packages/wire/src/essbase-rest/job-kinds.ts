@@ -8,7 +8,6 @@ import {
   ProviderError,
 } from "@qibates/provider";
 import type { FastifyRequest } from "fastify";
-import { jobStep } from "../request-call.ts";
 import type { EssbaseContext } from "./context.ts";
 import { badRequest } from "./errors.ts";
 import { catalogPath, type FileCatalog } from "./files.ts";
@@ -94,9 +93,9 @@ export function jobKinds(ctx: EssbaseContext, catalog: FileCatalog): Map<string,
       const script = calcScriptName(file);
       return {
         record: { jobType: CALC_JOB_TYPE, jobfileName: script, jobInputInfo: { file } },
-        work: async (job) => {
+        work: async (call) => {
           await essbaseOf(ctx.provider)
-            .calculate(jobStep(s.provider, job), ref, script)
+            .calculate({ ...s.provider, call }, ref, script)
             .catch(failed(request, "calculation"));
           return undefined;
         },
