@@ -13,6 +13,7 @@ describe("an Essbase REST job's calls", () => {
     dbName: "Basic",
     jobType: "Calc",
     jobfileName: "CalcAll",
+    jobInputInfo: { file: "CalcAll" },
     userName: "alice",
   };
   const settled = async (store: JobStore, id: number) => {
