@@ -383,9 +383,10 @@ export class EmbeddedEssbase implements EssbaseOperations {
     ref: CubeRef,
     name: string,
   ): Promise<{ script: string; status: "completed"; durationMs: number }> {
-    // Admitted or refused before any work (no await before it): a wire job that runs it has its place.
+    // Admitted or refused before any work (no await before it); a step of a wire job (its call marked with the
+    // job, `CallContext.ofJob`) runs in that job's turn.
     const run = () => this.runCalculation(session, ref, name);
-    return this.jobs ? this.jobs.run(this.jobOwner(session), run) : run();
+    return this.jobs ? this.jobs.run(this.jobOwner(session), run, session.call) : run();
   }
 
   private async runCalculation(session: ProviderSession, ref: CubeRef, name: string) {

@@ -1,5 +1,10 @@
-import { AsyncLocalStorage } from "node:async_hooks";
-import { type JobAdmission, type JobTicket, jobsBusy, type ProviderSession } from "@qibates/provider";
+import {
+  type CallContext,
+  type JobAdmission,
+  type JobTicket,
+  jobsBusy,
+  type ProviderSession,
+} from "@qibates/provider";
 
 /** The bounds of the job queue (`JobQueue`). */
 export interface JobQueueOptions {
@@ -30,10 +35,12 @@ interface Waiting {
  * admitted job waits without any work done (no copy of the data: that is made when it starts), and the owners
  * with jobs waiting take turns, one job each, so that a flood of one owner delays another's job by the jobs
  * running at most. A job's own steps (a wire job calling the provider's calculation) are no new job: they run
- * in the job's turn (`AsyncLocalStorage`).
+ * in the job's turn, their call marked with the job's ticket (`CallContext.job`, `CallContext.ofJob`), which
+ * the queue knows while that job runs.
  */
 export class JobQueue implements JobAdmission {
-  readonly #inJob = new AsyncLocalStorage<true>();
+  /** The tickets of the jobs running now: a call marked with one is a step of that job. */
+  readonly #runningJobs = new WeakSet<object>();
   /** Jobs running or waiting, by owner. */
   readonly #held = new Map<string, number>();
   /** Jobs waiting, by owner, in the order the owners came (a Map keeps its insertion order). */
@@ -57,42 +64,45 @@ export class JobQueue implements JobAdmission {
     return { running: this.#running, waiting: this.#total - this.#running };
   }
 
-  admit(owner: string): JobTicket | null {
-    if (this.#inJob.getStore()) return null;
+  admit(owner: string, call?: CallContext): JobTicket | null {
+    if (call?.job !== undefined && this.#runningJobs.has(call.job)) return null;
     const held = this.#held.get(owner) ?? 0;
     if (held >= this.options.perOwner) throw jobsBusy(this.#retryAfter(held), "user");
     if (this.#total >= this.options.total) throw jobsBusy(this.#retryAfter(this.#total), "server");
     this.#held.set(owner, held + 1);
     this.#total++;
     let used = false;
-    return {
+    const ticket: JobTicket = {
       cancel: () => {
         if (used) return;
         used = true;
         this.#total--;
         this.#forget(owner);
       },
-      run: <T>(work: () => Promise<T>): Promise<T> => {
+      run: <T>(work: (job: JobTicket) => Promise<T>): Promise<T> => {
         if (used) throw new Error("a job ticket runs one job");
         used = true;
         return new Promise<void>((start) => this.#enqueue({ owner, start })).then(async () => {
           const began = performance.now();
+          this.#runningJobs.add(ticket);
           try {
-            return await this.#inJob.run(true, work);
+            return await work(ticket);
           } finally {
+            this.#runningJobs.delete(ticket);
             this.#averageMs = 0.8 * this.#averageMs + 0.2 * (performance.now() - began);
             this.#release(owner);
           }
         });
       },
     };
+    return ticket;
   }
 
-  /** Admits and runs `work` as a job of `owner` (at once inside a job already admitted). */
-  run<T>(owner: string, work: () => Promise<T>): Promise<T> {
+  /** Admits and runs `work` as a job of `owner` (at once for a step of a running job: `call.job`). */
+  run<T>(owner: string, work: () => Promise<T>, call?: CallContext): Promise<T> {
     let ticket: JobTicket | null;
     try {
-      ticket = this.admit(owner);
+      ticket = this.admit(owner, call);
     } catch (e) {
       return Promise.reject(e);
     }

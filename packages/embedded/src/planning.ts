@@ -255,9 +255,10 @@ export class EmbeddedPlanning implements PlanningOperations {
     ref: ApplicationRef,
     input: RuleRef & { prompts: Schemas["PromptValue"][]; locale?: ErrorLocale },
   ): Promise<Schemas["RuleRun"]> {
-    // Admitted or refused before any work (no await before it): a wire job that launches the rule has its place.
+    // Admitted or refused before any work (no await before it); a step of a wire job (its call marked with the
+    // job, `CallContext.ofJob`) runs in that job's turn.
     const run = () => this.runRule(session, ref, input);
-    return this.jobs ? this.jobs.run(this.jobOwner(session), run) : run();
+    return this.jobs ? this.jobs.run(this.jobOwner(session), run, session.call) : run();
   }
 
   private async runRule(

@@ -1,4 +1,4 @@
-import { ProviderError } from "@qibates/provider";
+import { CallContext, ProviderError } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { JobQueue } from "../src/job-queue.ts";
 
@@ -93,7 +93,47 @@ describe("the job queue", () => {
 
   it("counts a job's own steps as no new job (a wire job that calls the provider's calculation)", async () => {
     const q = new JobQueue({ running: 1, perOwner: 1, total: 1 });
-    const answer = await q.admit("alice")?.run(async () => q.run("alice", async () => "nested"));
+    const answer = await q
+      .admit("alice")
+      ?.run(async (job) =>
+        q.run("alice", async () => "nested", CallContext.ofJob(CallContext.unbounded(), job)),
+      );
     expect(answer).toBe("nested");
+  });
+
+  it("bounds a call made while a job runs that is not one of its steps, as any other", async () => {
+    const q = new JobQueue({ running: 1, perOwner: 1, total: 2 });
+    const refusals: unknown[] = [];
+    const waited: Promise<string>[] = [];
+    let step: string | undefined;
+    await q.admit("alice")?.run(async (job) => {
+      // The same owner's other call, not marked as this job's step: past the owner's bound, refused at once.
+      await q.run("alice", async () => "another", CallContext.unbounded()).catch((e) => refusals.push(e));
+      // Another owner's call started from within: a job of its own, waiting for this one's place.
+      const bob = gate();
+      waited.push(q.run("bob", bob.work));
+      await tick();
+      expect([bob.started, q.size]).toEqual([false, { running: 1, waiting: 1 }]);
+      bob.finish();
+      // The job's own step runs in its turn, though the queue holds a job waiting.
+      step = await q.run("alice", async () => "step", CallContext.ofJob(CallContext.unbounded(), job));
+    });
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]).toBeInstanceOf(ProviderError);
+    expect((refusals[0] as ProviderError).code).toBe("BUSY");
+    expect(step).toBe("step");
+    expect(await waited[0]).toBe("ok");
+  });
+
+  it("admits a call marked with a job that no longer runs as a new job", async () => {
+    const q = new JobQueue({ running: 1, perOwner: 1, total: 1 });
+    let ended: object | undefined;
+    await q.admit("alice")?.run(async (job) => {
+      ended = job;
+    });
+    const again = q.admit("alice", CallContext.ofJob(CallContext.unbounded(), ended as object));
+    expect(again).not.toBeNull();
+    expect(() => q.admit("alice")).toThrow(/Too many jobs of this user/);
+    again?.cancel();
   });
 });

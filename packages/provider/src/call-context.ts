@@ -21,6 +21,11 @@ export interface CallContext {
    * `PLANNING_EFFECTS`) or the API its calls: a call cut by its deadline may then have written.
    */
   readonly writes: boolean;
+  /**
+   * The job whose step the call is: its ticket from the provider's job queue (`JobTicket` of `jobs.ts`, as an
+   * object here), which the queue that admitted the job knows: it runs the call in the job's turn, no new job.
+   */
+  readonly job?: object;
 }
 
 /** A signal never aborted, shared by every unbounded context. */
@@ -32,10 +37,33 @@ export const CallContext = {
     return { signal: NEVER, deadline: Number.POSITIVE_INFINITY, writes: false };
   },
   /**
-   * The context of a login a wire endpoint passes on for the client at `address` (outside any deadline of its own:
-   * the server's wire endpoints put the request's in its place, `wire-deadline.ts`).
+   * The context of a login a wire endpoint passes on for the client at `address`: `within`'s (the request's
+   * deadline and signal, read from it at each request), unbounded by default.
    */
-  forClient(address: string): CallContext {
-    return { ...CallContext.unbounded(), client: address };
+  forClient(address: string, within: CallContext = CallContext.unbounded()): CallContext {
+    return derived(within, { client: address });
+  },
+  /** `call` as the steps of the job `job` run it (`CallContext.job`): its deadline and signal still `call`'s. */
+  ofJob(call: CallContext, job: object): CallContext {
+    return derived(call, { job });
   },
 } as const;
+
+/** `call` with `own` fields of its own; the others read from `call` each time (a deadline lifted meanwhile). */
+function derived(call: CallContext, own: Pick<CallContext, "client" | "job">): CallContext {
+  const client = own.client ?? call.client;
+  const job = own.job ?? call.job;
+  return {
+    get signal() {
+      return call.signal;
+    },
+    get deadline() {
+      return call.deadline;
+    },
+    get writes() {
+      return call.writes;
+    },
+    ...(client === undefined ? {} : { client }),
+    ...(job === undefined ? {} : { job }),
+  };
+}

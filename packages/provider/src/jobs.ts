@@ -1,3 +1,4 @@
+import type { CallContext } from "./call-context.ts";
 import type { ErrorLocale } from "./error-codes.ts";
 import { ProviderError, type ProviderText } from "./errors.ts";
 import type { ProviderSession } from "./session.ts";
@@ -14,11 +15,11 @@ export interface JobAdmission {
   /**
    * Admits a job of `owner`, counted from now as waiting: its `run` then runs it in its turn. Throws
    * `ProviderError` `BUSY` (params `seconds`: when to try again) past the owner's or the server's bound. `null`
-   * inside a job already admitted (a wire job that calls the provider): its steps are no new job.
+   * for a step of a job this queue runs (`call.job`: a wire job that calls the provider): no new job.
    */
-  admit(owner: string): JobTicket | null;
-  /** Admits and runs `work` as a job of `owner` in its turn (at once inside a job already admitted). */
-  run<T>(owner: string, work: () => Promise<T>): Promise<T>;
+  admit(owner: string, call?: CallContext): JobTicket | null;
+  /** Admits and runs `work` as a job of `owner` in its turn (at once for a step of a running job, `call.job`). */
+  run<T>(owner: string, work: () => Promise<T>, call?: CallContext): Promise<T>;
   /**
    * Whom a session's jobs count against, the same whatever the protocol it came through: a visitor of a shared
    * account (the public demo key or demo user) is one owner on the API and on every wire endpoint alike.
@@ -26,9 +27,12 @@ export interface JobAdmission {
   ownerOf(session: ProviderSession): string;
 }
 
-/** An admitted job: `run` waits for its turn, runs `work`, and frees its place however `work` ends. */
+/**
+ * An admitted job: `run` waits for its turn, runs `work`, and frees its place however `work` ends. `work` is given
+ * the ticket, which its calls to the provider carry (`CallContext.ofJob`) so that they run as its steps.
+ */
 export interface JobTicket {
-  run<T>(work: () => Promise<T>): Promise<T>;
+  run<T>(work: (job: JobTicket) => Promise<T>): Promise<T>;
   /** Gives the place back, for a job that will not run after all (nothing once `run` was called). */
   cancel(): void;
 }

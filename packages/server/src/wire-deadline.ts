@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { setMaxListeners } from "node:events";
 import type { Readable } from "node:stream";
 import { withinCallDeadline } from "@qibates/connectors/net";
@@ -25,13 +24,17 @@ import { holdConnection } from "./connection-hold.ts";
  * the connection's idle timeout is suspended while the request is under way. A calculation or a business rule
  * lifts the deadline for its request (CALC_JOB_TIMEOUT_SECONDS bounds it, as through the API), and work a request
  * leaves running once answered (a job the client polls) is not cut.
+ *
+ * The endpoints pass each request's context explicitly: the server gives them `wireCallOf` (`callOf` of their
+ * options), and they hand it to the provider with the sessions they hold and with each login (`request-call.ts`
+ * of `@qibates/wire`).
  */
 
 /** A wire request under its deadline. */
 interface WireCall {
   /** As `withinCallDeadline` reads it at each request to the server: `by` is read again every time. */
   readonly deadline: { readonly by: number; readonly signal: AbortSignal };
-  /** The same deadline and signal as the call's context, handed to the provider with each session it is given. */
+  /** The same deadline and signal as the call's context: the endpoints hand it to the provider with each session. */
   readonly context: CallContext;
   /** Whether it asked the server for a change (its outcome is unknown when the deadline cuts it). */
   wrote: boolean;
@@ -42,8 +45,17 @@ interface WireCall {
   end(): void;
 }
 
-const current = new AsyncLocalStorage<WireCall>();
 const calls = new WeakMap<FastifyRequest, WireCall>();
+/** Each request's call, by its context: what a provider call does is recorded on the request it was made for. */
+const byContext = new WeakMap<CallContext, WireCall>();
+
+/**
+ * The context of `request`'s calls to the provider (`WireEndpointOptions.callOf`): its deadline and signal; none for
+ * a request outside the endpoints `wireDeadline` covers.
+ */
+export function wireCallOf(request: FastifyRequest): CallContext | undefined {
+  return calls.get(request)?.context;
+}
 
 /**
  * How long an endpoint has, once its request to the server has been dropped at the deadline, to answer (its answer
@@ -53,15 +65,11 @@ const calls = new WeakMap<FastifyRequest, WireCall>();
 const ANSWER_GRACE_MS = 1000;
 
 /**
- * `provider` (the upstream's, as the endpoints see it) given, with each session and login, the context of the
- * request under way (`WireCall.context`: its deadline, its signal) in place of the one the endpoint holds with its
- * session, and told what the request does: a change asked (`wrote`), a calculation or a rule (the deadline lifted).
+ * `provider` (the upstream's, as the endpoints see it) telling the request each call is made for (the one whose
+ * context the call's session carries, `wireCallOf`) what it does: a change asked (`wrote`), a calculation or a rule
+ * (the deadline lifted).
  */
 export function underWireDeadline(provider: Provider): Provider {
-  const inCall = (session: ProviderSession): ProviderSession => {
-    const call = current.getStore();
-    return call ? { ...session, call: call.context } : session;
-  };
   // What each operation does is the contract's declaration (`ESSBASE_EFFECTS`, `PLANNING_EFFECTS`).
   const watched = <T extends object>(ops: T, effects: Readonly<Record<string, OperationEffect>>): T =>
     new Proxy(ops, {
@@ -70,70 +78,31 @@ export function underWireDeadline(provider: Provider): Provider {
         if (typeof f !== "function") return f;
         const effect = operationEffect(effects, name);
         return (session: ProviderSession, ...rest: unknown[]) => {
-          const call = current.getStore();
+          const call = byContext.get(session.call);
           if (call && effect !== "read") {
             call.wrote = true;
             if (effect === "long") call.lift();
           }
-          return f.call(target, inCall(session), ...rest);
+          return f.call(target, session, ...rest);
         };
       },
     });
-  const olap = provider.olap;
   return {
     ...provider,
-    login: (input) => {
-      const call = current.getStore();
-      const client = input.call.client;
-      return provider.login(
-        call
-          ? { ...input, call: client === undefined ? call.context : withClient(call.context, client) }
-          : input,
-      );
-    },
-    logout: (session) => provider.logout(inCall(session)),
-    servers: (session) => provider.servers(inCall(session)),
-    applications: (session, server, sort) => provider.applications(inCall(session), server, sort),
-    cubes: (session, app) => provider.cubes(inCall(session), app),
     essbase: provider.essbase && watched(provider.essbase, ESSBASE_EFFECTS),
     planning: provider.planning && watched(provider.planning, PLANNING_EFFECTS),
-    ...(olap
-      ? {
-          olap: {
-            ...olap,
-            cube: (connector, ref, session) =>
-              olap.cube(connector, ref, session === undefined ? undefined : inCall(session)),
-          },
-        }
-      : {}),
-  };
-}
-
-/** `context` passed on for the client at `client` (a login a wire endpoint passes on). */
-function withClient(context: CallContext, client: string): CallContext {
-  return {
-    get signal() {
-      return context.signal;
-    },
-    get deadline() {
-      return context.deadline;
-    },
-    get writes() {
-      return context.writes;
-    },
-    client,
   };
 }
 
 /** Puts the routes of `scope` (one endpoint's) under the deadline of `seconds`. */
 export function wireDeadline(scope: FastifyInstance, endpoint: WireEndpointName, seconds: number): void {
-  const enter = (call: WireCall, done: () => void) =>
-    current.run(call, () => {
-      void withinCallDeadline(call.deadline, async () => done());
-    });
+  const enter = (call: WireCall, done: () => void) => {
+    void withinCallDeadline(call.deadline, async () => done());
+  };
   scope.addHook("onRequest", (request, reply, done) => {
     const call = startCall(request, reply, endpoint, seconds);
     calls.set(request, call);
+    byContext.set(call.context, call);
     enter(call, done);
   });
   // The body is read outside the request's context (the socket's events): the rest of the request runs in it again.

@@ -25,7 +25,7 @@ import { holdWhileWorking } from "./connection-hold.ts";
 import { DEMO_USERS } from "./demo.ts";
 import type { Services } from "./services.ts";
 import { SERVER_VERSION } from "./version.ts";
-import { underWireDeadline, wireDeadline } from "./wire-deadline.ts";
+import { underWireDeadline, wireCallOf, wireDeadline } from "./wire-deadline.ts";
 
 /**
  * The wire endpoints `QIBATES_WIRE_ENDPOINTS` lists: servers' own protocols answered over the embedded provider
@@ -102,6 +102,9 @@ export async function registerWireEndpoints(
     administrator: administratorsNamed(config.wireAdministrators),
     ...(upstream ? {} : { sharedUser: isDemoUser }),
   };
+  // In front of a server, each request's calls carry its context (its deadline and signal, `wire-deadline.ts`),
+  // which the endpoints hand to the provider with the sessions they hold.
+  const requestCalls = upstream ? { callOf: wireCallOf } : {};
   // In front of a server, each endpoint's routes under the call deadline; over the embedded engine nothing waits
   // for another server, and a request's connection is held while the engine works on it: never closed for
   // silence before its answer, however long a busy machine takes.
@@ -122,6 +125,7 @@ export async function registerWireEndpoints(
     await mount("essbase-rest", (scope) =>
       scope.register(essbaseRestEndpoint, {
         provider,
+        ...requestCalls,
         loginThrottle,
         connector: "essbase-stndln",
         ...sessionBounds,
@@ -151,6 +155,7 @@ export async function registerWireEndpoints(
     await mount("planning-rest", (scope) =>
       scope.register(planningRestEndpoint, {
         provider,
+        ...requestCalls,
         connector: "pbcs",
         loginThrottle,
         ...roles,
@@ -167,6 +172,7 @@ export async function registerWireEndpoints(
     await mount("xmla", (scope) =>
       scope.register(xmlaEndpoint, {
         provider,
+        ...requestCalls,
         loginThrottle,
         connector: "ssas",
         ...roles,
@@ -185,6 +191,7 @@ export async function registerWireEndpoints(
     await mount("smartview", (scope) =>
       scope.register(smartViewEndpoint, {
         provider,
+        ...requestCalls,
         loginThrottle,
         connector: "essbase",
         ...roles,
@@ -203,6 +210,7 @@ export async function registerWireEndpoints(
       await mount("smartview", (scope) =>
         scope.register(planningSmartViewEndpoint, {
           provider,
+          ...requestCalls,
           loginThrottle,
           connector: "planning",
           ...roles,

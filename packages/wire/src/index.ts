@@ -23,6 +23,7 @@ export {
 } from "./login-throttle.ts";
 export { accountName, administratorsNamed, type WireEndpointOptions } from "./options.ts";
 export { type PlanningRestOptions, planningRestEndpoint } from "./planning-rest/index.ts";
+export { heldFor, jobStep, loginCall, requestCall } from "./request-call.ts";
 export { NetworkSessionsFull, SessionsFull } from "./session-store.ts";
 export {
   SMARTVIEW_21C_PATH,

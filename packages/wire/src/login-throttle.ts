@@ -343,6 +343,8 @@ export async function basicLogin(
   connector: Connector,
   request: { ip: string; headers: { authorization?: string | undefined } },
   address: URL,
+  /** The request's context (its deadline, its signal), which the login is passed on within. */
+  within: CallContext = CallContext.unbounded(),
 ): Promise<string | null> {
   const basic = basicCredentials(request.headers.authorization);
   if (!basic) return null;
@@ -353,7 +355,7 @@ export async function basicLogin(
         username: basic.username,
         password: basic.password,
         address,
-        call: CallContext.forClient(request.ip),
+        call: CallContext.forClient(request.ip, within),
       });
     return (await throttle.attempt(request.ip, basic.username, login, loginFailed, basic.password)).username;
   } catch (e) {

@@ -1,10 +1,17 @@
-import type { Connector, Provider } from "@qibates/provider";
+import type { CallContext, Connector, Provider } from "@qibates/provider";
+import type { FastifyRequest } from "fastify";
 import type { LoginThrottle } from "./login-throttle.ts";
 
 /** What every wire endpoint plugin takes. */
 export interface WireEndpointOptions {
   /** Every call goes to this provider (the server passes the embedded one: the demo's users and data). */
   provider: Provider;
+  /**
+   * The context of a request's calls to the provider (its deadline and signal), handed with each session the
+   * endpoint uses for that request and with each login (`request-call.ts`). The server gives it in front of
+   * another server (`wire-deadline.ts`); none: `CallContext.unbounded()`.
+   */
+  callOf?: (request: FastifyRequest) => CallContext | undefined;
   /** The connector value of the provider sessions (each endpoint names its default). */
   connector?: Connector;
   /** A session unused this long ends (default 30 minutes). */

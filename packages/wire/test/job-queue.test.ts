@@ -1,3 +1,4 @@
+import { CallContext, ProviderError } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { essbaseRestEndpoint } from "../src/essbase-rest/index.ts";
 import { planningRestEndpoint } from "../src/planning-rest/index.ts";
@@ -132,5 +133,71 @@ describe("Essbase REST jobs in the job queue", () => {
         /^Too many jobs of this user are running or waiting; retry in \d+ s\.$/,
       ),
     });
+  });
+});
+
+describe("an Essbase REST calculation job's own step", () => {
+  let server: Awaited<ReturnType<typeof startWire>>;
+  beforeAll(async () => {
+    // One job of a user at a time: the job's calculation, were it a new job, would be refused behind the job.
+    server = await startWire(
+      essbaseRestEndpoint,
+      {},
+      { users: { alice: "alice-pw" }, jobs: { perOwner: 1 } },
+    );
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await server.provider.close();
+  });
+
+  it("runs in the job's turn, while the same user's other calculation is bounded as a job of its own", async () => {
+    const release = holdQueue(server);
+    const started = await fetch(`${server.origin}${BASE}/jobs`, {
+      method: "POST",
+      headers: { authorization: ALICE, "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({
+        application: "Sample",
+        db: "Basic",
+        jobtype: "calc",
+        parameters: { file: "CalcAll" },
+      }),
+    });
+    expect(started.status).toBe(200);
+    const { job_ID } = (await started.json()) as { job_ID: number };
+    // The same user's calculation through another way in (the API's, say), while the job waits: its place is the
+    // user's one, so it is refused at once.
+    const essbase = server.provider.essbase;
+    const refused = await essbase
+      .calculate(
+        {
+          id: "another way in",
+          ownerId: "essbase-rest:alice",
+          connector: "essbase-stndln",
+          username: "alice",
+          providerAddress: `${server.origin}/essbase/japi`,
+          aliasTable: null,
+          call: CallContext.unbounded(),
+        },
+        { server: "localhost", application: "Sample", cube: "Basic" },
+        "CalcAll",
+      )
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(refused).toBeInstanceOf(ProviderError);
+    expect((refused as ProviderError).code).toBe("BUSY");
+    await release();
+    let job: { statusCode: number; statusMessage: string } | undefined;
+    for (let i = 0; i < 500; i++) {
+      const r = await fetch(`${server.origin}${BASE}/jobs/${job_ID}`, {
+        headers: { authorization: ALICE, accept: "application/json" },
+      });
+      job = (await r.json()) as { statusCode: number; statusMessage: string };
+      if (job.statusMessage !== "In Progress") break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(job?.statusMessage).toBe("Completed");
   });
 });

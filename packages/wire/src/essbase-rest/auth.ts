@@ -10,6 +10,8 @@ import { CallContext, type Connector } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
 import { basicLogin, type LoginThrottle } from "../login-throttle.ts";
+import type { WireEndpointOptions } from "../options.ts";
+import { heldFor, requestCall } from "../request-call.ts";
 import type { EssbaseContext } from "./context.ts";
 import { sendError } from "./errors.ts";
 import { JSON_TYPE } from "./request.ts";
@@ -22,7 +24,7 @@ declare module "fastify" {
 }
 
 /** What the auth plugin needs besides the shared context. */
-export interface EssbaseAuthOptions {
+export interface EssbaseAuthOptions extends Pick<WireEndpointOptions, "callOf"> {
   ctx: EssbaseContext;
   throttle: LoginThrottle;
   connector: Connector;
@@ -54,13 +56,21 @@ export async function essbaseAuth(scope: FastifyInstance, options: EssbaseAuthOp
     if (request.method === "GET" && request.url.split("?")[0] === `${ESSBASE_REST_BASE}/about`) return;
     const found = sessions.find(cookieValue(request.headers.cookie, SESSION_COOKIE));
     if (found) {
-      request.essbaseSession = found;
+      // The request's own view of the session: its calls to the provider carry the request's context.
+      request.essbaseSession = heldFor(found, options, request);
       // The session does not idle out while the call runs; its idle time starts again when it is answered.
       sessions.requestRunsUntilAnswered(found, reply.raw);
       return;
     }
     const providerAddress = `${request.protocol}://${request.headers.host ?? "localhost"}${ESSBASE_JAPI}`;
-    const username = await basicLogin(throttle, provider, connector, request, new URL(providerAddress));
+    const username = await basicLogin(
+      throttle,
+      provider,
+      connector,
+      request,
+      new URL(providerAddress),
+      requestCall(options, request),
+    );
     if (username === null) {
       reply.header("www-authenticate", 'Basic realm="Essbase"');
       const sent = basicCredentials(request.headers.authorization) !== null;
@@ -83,7 +93,7 @@ export async function essbaseAuth(scope: FastifyInstance, options: EssbaseAuthOp
       "set-cookie",
       `${SESSION_COOKIE}=${session.id}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Strict${secure}`,
     );
-    request.essbaseSession = session;
+    request.essbaseSession = heldFor(session, options, request);
     sessions.requestRunsUntilAnswered(session, reply.raw);
   });
 

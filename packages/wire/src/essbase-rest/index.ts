@@ -96,6 +96,7 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
         throttle: options.loginThrottle ?? new LoginThrottle(),
         connector: options.connector ?? "essbase-stndln",
         owner: options.owner ?? ((u: string) => `essbase-rest:${u}`),
+        callOf: options.callOf,
       });
       registerAboutRoutes(scope, options.about ?? { name: "QiBates Essbase REST endpoint", version: "" });
       registerPreferenceRoutes(scope, ctx);

@@ -93,9 +93,9 @@ export function jobKinds(ctx: EssbaseContext, catalog: FileCatalog): Map<string,
       const script = calcScriptName(file);
       return {
         record: { jobType: CALC_JOB_TYPE, jobfileName: script, jobInputInfo: { file } },
-        work: async () => {
+        work: async (call) => {
           await essbaseOf(ctx.provider)
-            .calculate(s.provider, ref, script)
+            .calculate({ ...s.provider, call }, ref, script)
             .catch(failed(request, "calculation"));
           return undefined;
         },

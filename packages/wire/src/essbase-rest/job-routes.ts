@@ -93,7 +93,9 @@ export function registerJobRoutes(scope: FastifyInstance, ctx: EssbaseContext, c
   scope.post("/jobs/:id", async (request, reply) => {
     const s = ctx.sessionOf(request);
     const id = (request.params as { id: string }).id;
-    const job = /^\d+$/.test(id) ? jobs.rerun(Number(id), ctx.visibleTo(s), () => admit(s)) : null;
+    const job = /^\d+$/.test(id)
+      ? jobs.rerun(Number(id), ctx.visibleTo(s), () => admit(s), s.provider.call)
+      : null;
     if (!job) throw badRequest(`Job ${id} does not exist.`);
     return reply.type(JSON_TYPE).send(jobBean(job, linkBase(request)));
   });
@@ -125,6 +127,7 @@ export function registerJobRoutes(scope: FastifyInstance, ctx: EssbaseContext, c
             job.work,
             ctx.ownerOf(s),
             ticket,
+            s.provider.call,
           ),
           linkBase(request),
         ),

@@ -1,11 +1,13 @@
 import { JOB_STATUS, type JobRecord } from "@qibates/protocols/essbase-rest";
-import type { JobTicket } from "@qibates/provider";
+import { CallContext, type JobTicket } from "@qibates/provider";
 
 /**
  * What a job runs; kept so that `POST /jobs/{id}` can run it again. It may answer what goes into the record's
- * `jobOutputInfo`, and a warning: the job then ends "Completed with Warnings" (status 300).
+ * `jobOutputInfo`, and a warning: the job then ends "Completed with Warnings" (status 300). It is given the
+ * context its calls to the provider carry: that of the request that started this run (a re-run's own), marked
+ * with the job's ticket in the provider's job queue (`CallContext.ofJob`), so that they run as the job's steps.
  */
-export type JobWork = () => Promise<JobOutcome | undefined>;
+export type JobWork = (call: CallContext) => Promise<JobOutcome | undefined>;
 
 export interface JobOutcome {
   output?: Record<string, unknown>;
@@ -36,6 +38,8 @@ export class JobStore {
     work: JobWork,
     owner: string,
     ticket: JobTicket | null = null,
+    /** The context of the request that starts it. */
+    call: CallContext = CallContext.unbounded(),
   ): JobRecord {
     const job: JobRecord = {
       ...record,
@@ -51,7 +55,7 @@ export class JobStore {
       this.jobs.delete(id);
     }
     setTimeout(() => {
-      (ticket ? ticket.run(work) : work()).then(
+      (ticket ? ticket.run((job) => work(CallContext.ofJob(call, job))) : work(call)).then(
         (outcome) => {
           job.statusCode = outcome?.warning ? JOB_STATUS.warnings : JOB_STATUS.completed;
           job.statusMessage = outcome?.warning ? "Completed with Warnings" : "Completed";
@@ -84,11 +88,13 @@ export class JobStore {
     id: number,
     owner: string | null,
     admit: (owner: string) => JobTicket | null = () => null,
+    /** The context of the request that starts it again. */
+    call: CallContext = CallContext.unbounded(),
   ): JobRecord | null {
     const entry = this.jobs.get(id);
     if (!entry || (owner !== null && entry.owner !== owner)) return null;
     const { job_ID, statusCode, statusMessage, startTime, endTime, jobOutputInfo, ...again } = entry.record;
-    return this.start(again, entry.work, entry.owner, admit(entry.owner));
+    return this.start(again, entry.work, entry.owner, admit(entry.owner), call);
   }
 
   /** The jobs `owner` started (every job for `null`: an administrator), newest first. */

@@ -1,24 +1,20 @@
 import { limitAddress } from "@qibates/protocols/ip";
 import { BASIC_CHALLENGE, PlanningRequestError } from "@qibates/protocols/planning-rest";
-import {
-  CallContext,
-  type Connector,
-  type Provider,
-  ProviderError,
-  type ProviderSession,
-} from "@qibates/provider";
+import { type Connector, type Provider, ProviderError, type ProviderSession } from "@qibates/provider";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
 import { restErrorHandler } from "../error-answers.ts";
 import type { CallerSessions } from "../live-sessions.ts";
 import type { LoginThrottle } from "../login-throttle.ts";
+import type { WireEndpointOptions } from "../options.ts";
+import { loginCall, requestCall } from "../request-call.ts";
 import { type Caller, HttpError } from "./context.ts";
 
 /** How one API answers an error: its JSON error body with the HTTP status. */
 export type SendError = (reply: FastifyReply, status: number, message: string) => FastifyReply;
 
 /** What the auth plugin needs: the provider checking credentials, and how callers' sessions are named. */
-export interface PlanningAuth {
+export interface PlanningAuth extends Pick<WireEndpointOptions, "callOf"> {
   provider: Provider;
   connector: Connector;
   throttle: LoginThrottle;
@@ -112,7 +108,7 @@ async function authenticate(
   for (const name of identityDomainNames(basic.username)) {
     try {
       const { username } = await auth.provider.login({
-        call: CallContext.forClient(request.ip),
+        call: loginCall(auth, request),
         connector: auth.connector,
         username: name,
         password: basic.password,
@@ -126,7 +122,7 @@ async function authenticate(
         providerAddress,
         aliasTable: null,
         visitor: limitAddress(request.ip),
-        call: CallContext.unbounded(),
+        call: requestCall(auth, request),
       };
       return { username, session };
     } catch (e) {

@@ -8,7 +8,7 @@ import type { Connector, Provider } from "@qibates/provider";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { CallerSessions, registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle } from "../login-throttle.ts";
-import { administratorRole } from "../options.ts";
+import { administratorRole, type WireEndpointOptions } from "../options.ts";
 import { type PlanningAuth, planningApi } from "./auth.ts";
 import { planningContext } from "./context.ts";
 import { dataManagementRoutes } from "./routes/data-management.ts";
@@ -29,7 +29,7 @@ import { variableRoutes } from "./routes/variables.ts";
  * `packages/connectors/NOTES-planning-rest.md` and `NOTES.md` here).
  */
 
-export interface PlanningRestOptions {
+export interface PlanningRestOptions extends Pick<WireEndpointOptions, "callOf"> {
   /** Every call goes to this provider (the server passes the embedded one: the demo's users and data). */
   provider: Provider;
   /** The connector value of the provider sessions (default `pbcs`). */
@@ -87,6 +87,7 @@ export async function planningRestEndpoint(
     throttle: options.loginThrottle ?? new LoginThrottle(),
     callers,
     owner: options.owner ?? ((u: string) => `planning-rest:${u}`),
+    callOf: options.callOf,
   };
   const ctx = planningContext(provider, planning);
 

@@ -1,6 +1,7 @@
 import { LIST_ELEMENT, listElement, SvException, svText } from "@qibates/protocols/smartview";
 import type { XmlElement } from "@qibates/protocols/xml";
 import type { Provider, ProviderSession } from "@qibates/provider";
+import type { FastifyRequest } from "fastify";
 import type { SvContext } from "./context.ts";
 import type { SvHandlers } from "./protocol.ts";
 
@@ -9,8 +10,8 @@ export function connectionHandlers({ provider, sessions }: SvContext): SvHandler
   const { session } = sessions;
   return {
     ...listHandlers(provider, session),
-    async OpenApplication(req) {
-      const s = session(req);
+    async OpenApplication(req, request) {
+      const s = session(req, request);
       const sso = svText(req, "sso");
       if (sso !== "") sessions.checkToken(s, sso);
       const ref = { server: svText(req, "srv"), application: svText(req, "app") };
@@ -20,8 +21,8 @@ export function connectionHandlers({ provider, sessions }: SvContext): SvHandler
       s.cube = null;
       return "";
     },
-    async OpenCube(req) {
-      const s = session(req);
+    async OpenCube(req, request) {
+      const s = session(req, request);
       const ref = { server: svText(req, "srv"), application: svText(req, "app") };
       const { server, application, cubes } = await provider.cubes(s.provider, ref);
       const cube = cubes.find((c) => c.name.toLowerCase() === svText(req, "cube").toLowerCase());
@@ -37,26 +38,26 @@ export function connectionHandlers({ provider, sessions }: SvContext): SvHandler
 /** `ListServers`, `ListApplications`, `ListCubes`: the provider's names as pipe lists. */
 export function listHandlers(
   provider: Provider,
-  session: (req: XmlElement) => { provider: ProviderSession },
+  session: (req: XmlElement, request: FastifyRequest) => { provider: ProviderSession },
 ): SvHandlers {
   return {
-    async ListServers(req) {
-      const { servers } = await provider.servers(session(req).provider);
+    async ListServers(req, request) {
+      const { servers } = await provider.servers(session(req, request).provider);
       return listElement(
         LIST_ELEMENT.ListServers,
         servers.map((x) => x.name),
       );
     },
-    async ListApplications(req) {
-      const s = session(req);
+    async ListApplications(req, request) {
+      const s = session(req, request);
       const { applications } = await provider.applications(s.provider, svText(req, "srv"), false);
       return listElement(
         LIST_ELEMENT.ListApplications,
         applications.map((a) => a.name),
       );
     },
-    async ListCubes(req) {
-      const s = session(req);
+    async ListCubes(req, request) {
+      const s = session(req, request);
       const ref = { server: svText(req, "srv"), application: svText(req, "app") };
       const { cubes } = await provider.cubes(s.provider, ref);
       return listElement(

@@ -22,16 +22,16 @@ export function cubeHandlers({ essbase, sessions }: SvContext): SvHandlers {
   const { session } = sessions;
   let nextBid = 1;
   return {
-    async EnumAliasTables(req) {
-      const s = session(req);
+    async EnumAliasTables(req, request) {
+      const s = session(req, request);
       const { aliasTables } = await essbase.aliasTables(s.provider, cubeOf(s));
       return listElement(
         LIST_ELEMENT.EnumAliasTables,
         aliasTables.map((t) => t.name),
       );
     },
-    async EnumDims(req) {
-      const s = session(req);
+    async EnumDims(req, request) {
+      const s = session(req, request);
       const table = aliasTableOf(svText(req, "alsTbl"));
       const list = await essbase.dimensions(s.provider, cubeOf(s), table ?? undefined);
       return dimListXml(
@@ -42,8 +42,8 @@ export function cubeHandlers({ essbase, sessions }: SvContext): SvHandlers {
         })),
       );
     },
-    async GetDefaultPOV(req) {
-      const s = session(req);
+    async GetDefaultPOV(req, request) {
+      const s = session(req, request);
       const table = aliasTableOf(svText(req, "alsTbl"));
       const list = await essbase.dimensions(s.provider, cubeOf(s), table ?? undefined);
       const base = list.dimensions.filter((d) => d.type !== "attribute");
@@ -58,8 +58,8 @@ export function cubeHandlers({ essbase, sessions }: SvContext): SvHandlers {
         ),
       ].join("\n");
     },
-    async EnumBusinessRules(req) {
-      const s = session(req);
+    async EnumBusinessRules(req, request) {
+      const s = session(req, request);
       // Essbase has no rules run on save: that list is empty.
       const list =
         svText(req, "runOnSave") === "1"
@@ -70,8 +70,8 @@ export function cubeHandlers({ essbase, sessions }: SvContext): SvHandlers {
         list.map((r) => ({ type: "type", prompts: false, name: r.name })),
       );
     },
-    async LaunchBusinessRule(req) {
-      const s = session(req);
+    async LaunchBusinessRule(req, request) {
+      const s = session(req, request);
       if ((svChild(req, "prompts")?.children.length ?? 0) > 0)
         throw new SvException("Essbase calc scripts take no runtime prompts.");
       const ref = cubeOf(s, svText(req, "cube"));

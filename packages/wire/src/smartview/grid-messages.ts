@@ -32,17 +32,17 @@ type Schemas = components["schemas"];
 export function gridHandlers(ctx: SvContext): SvHandlers {
   const { session } = ctx.sessions;
   return {
-    GetDefaultGrid: (req) => defaultGrid(ctx, session(req), req),
-    async Refresh(req) {
-      const s = session(req);
+    GetDefaultGrid: (req, request) => defaultGrid(ctx, session(req, request), req),
+    async Refresh(req, request) {
+      const s = session(req, request);
       const g = readRequestGrid(svChild(req, "grid"), undefined, ctx.maxCells);
       if (!g) throw new SvException("Refresh needs a grid.");
       const { labels, left } = labelsOf(g);
       const sheet = sheetWithPov(labels, left, g.pov, [...g.rowDims, ...g.colDims]);
       return gridAnswer(ctx, s, req, (settings) => ({ action: "refresh", input: { grid: sheet, settings } }));
     },
-    async ProcessFreeFormGrid(req) {
-      const s = session(req);
+    async ProcessFreeFormGrid(req, request) {
+      const s = session(req, request);
       const g = readRequestGrid(svChild(req, "grid"), svChild(req, "dims"), ctx.maxCells);
       if (!g) throw new SvException("ProcessFreeFormGrid needs a grid.");
       const pov = readBackgroundPov(req);
@@ -55,7 +55,7 @@ export function gridHandlers(ctx: SvContext): SvHandlers {
         input: { grid: sheet, settings: { ...settings, navigateWithoutData: true } },
       }));
     },
-    ExecuteQuery: (req) => executeQuery(ctx, session(req), req),
+    ExecuteQuery: (req, request) => executeQuery(ctx, session(req, request), req),
   };
 }
 

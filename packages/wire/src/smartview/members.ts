@@ -45,12 +45,12 @@ function nodeNamed(root: MemberNode, name: string): MemberNode | undefined {
 export function memberHandlers({ provider, essbase, connector, sessions }: SvContext): SvHandlers {
   const { session } = sessions;
   return {
-    EnumFilters(req) {
-      session(req);
+    EnumFilters(req, request) {
+      session(req, request);
       return FILTER_CATALOGUE;
     },
-    async EnumMembers(req) {
-      const s = session(req);
+    async EnumMembers(req, request) {
+      const s = session(req, request);
       const aliasTable = aliasTableOf(svText(req, "alsTbl"));
       const members = await filteredMembers(s, req);
       return enumMembersAnswerXml(
@@ -58,7 +58,7 @@ export function memberHandlers({ provider, essbase, connector, sessions }: SvCon
         members.map((m) => ((m.level ?? 0) > 0 ? 2 : 0)),
       );
     },
-    FindMember: (req) => findMember(session(req), req),
+    FindMember: (req, request) => findMember(session(req, request), req),
   };
 
   /** The members an `EnumMembers` request's filter chooses, in outline order. */

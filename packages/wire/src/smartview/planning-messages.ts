@@ -12,7 +12,7 @@ import {
 import type { ApplicationRef, PlanningOperations, Provider } from "@qibates/provider";
 import { listHandlers } from "./connection.ts";
 import type { PlanningSessions, PlanningSvSession } from "./planning-session.ts";
-import type { SvHandlers } from "./protocol.ts";
+import type { SvHandler, SvHandlers } from "./protocol.ts";
 
 /**
  * Planning's messages after login: `ListServers`, `ListApplications`, `OpenApplication`, `ListCubes`,
@@ -39,35 +39,37 @@ export function planningHandlers(
     return found.name;
   }
 
-  const open = (method: "OpenApplication" | "OpenCube") => async (req: Parameters<typeof session>[0]) => {
-    const s = session(req);
-    const { server, application, cubes } = await provider.cubes(s.provider, {
-      server: svText(req, "srv"),
-      application: svText(req, "app"),
-    });
-    if (
-      method === "OpenCube" &&
-      !cubes.some((c) => c.name.toLowerCase() === svText(req, "cube").toLowerCase())
-    )
-      throw new SvException(`Plan type ${svText(req, "cube")} does not exist.`);
-    s.app = { server, application };
-    return "";
-  };
+  const open =
+    (method: "OpenApplication" | "OpenCube"): SvHandler =>
+    async (req, request) => {
+      const s = session(req, request);
+      const { server, application, cubes } = await provider.cubes(s.provider, {
+        server: svText(req, "srv"),
+        application: svText(req, "app"),
+      });
+      if (
+        method === "OpenCube" &&
+        !cubes.some((c) => c.name.toLowerCase() === svText(req, "cube").toLowerCase())
+      )
+        throw new SvException(`Plan type ${svText(req, "cube")} does not exist.`);
+      s.app = { server, application };
+      return "";
+    };
 
   return {
     ...listHandlers(provider, session),
     OpenApplication: open("OpenApplication"),
     OpenCube: open("OpenCube"),
-    async EnumAliasTables(req) {
-      const s = session(req);
+    async EnumAliasTables(req, request) {
+      const s = session(req, request);
       const { aliasTables } = await planning.listAliasTables(s.provider, appOf(s));
       return listElement(
         LIST_ELEMENT.EnumAliasTables,
         aliasTables.map((t) => t.name),
       );
     },
-    async EnumBusinessRules(req) {
-      const s = session(req);
+    async EnumBusinessRules(req, request) {
+      const s = session(req, request);
       // No public capture or client asks for the rules run on save (runOnSave is always 0 there).
       if (svText(req, "runOnSave") === "1")
         throw new SvException("Rules run on save are not listed by this provider.");
@@ -80,8 +82,8 @@ export function planningHandlers(
       }
       return rulesAnswerXml(s.id, listed);
     },
-    async EnumRunTimePrompts(req) {
-      const s = session(req);
+    async EnumRunTimePrompts(req, request) {
+      const s = session(req, request);
       const cube = await planType(s, svText(req, "cube"));
       const rule = readRule(req);
       const { prompts } = await planning.rulePrompts(s.provider, appOf(s), {
@@ -100,8 +102,8 @@ export function planningHandlers(
         })),
       );
     },
-    async LaunchBusinessRule(req) {
-      const s = session(req);
+    async LaunchBusinessRule(req, request) {
+      const s = session(req, request);
       const cube = await planType(s, svText(req, "cube"));
       const rule = readRule(req);
       await planning.launchRule(s.provider, appOf(s), {

@@ -27,7 +27,8 @@ export interface PlanningSvSession {
 /** What the Planning message handlers get from the sessions. */
 export interface PlanningSessions {
   /** The session a request names (`sID`); an unknown or ended one is the exception. */
-  session(req: XmlElement): PlanningSvSession;
+  /** The session a request names (`sID`), as `request` uses it (`heldFor`); an unknown or ended one is the exception. */
+  session(req: XmlElement, request: FastifyRequest): PlanningSvSession;
   /** Refuses a large body that names no live session. */
   admit(body: string): void;
   /** Marks the request of the live session a message names as running, until the answer is called. */
@@ -88,6 +89,7 @@ export function planningSessions(app: FastifyInstance, options: WireEndpointOpti
             request,
             { connector, username, password, address },
             "Invalid login.",
+            options,
           );
           token = tokens.add(
             (id, now) => ({ id, lastUsed: now, username: login.username, handle: login.handle ?? null }),
@@ -128,8 +130,8 @@ export function planningSessions(app: FastifyInstance, options: WireEndpointOpti
         );
         return connectAnswerXml(s.id, name);
       },
-      Logout(req) {
-        sessions.end(session(req).id);
+      Logout(req, request) {
+        sessions.end(session(req, request).id);
         return "";
       },
     },

@@ -21,6 +21,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle, loginFailed } from "../login-throttle.ts";
 import { sessionLimits, type WireEndpointOptions } from "../options.ts";
+import { heldFor, loginCall } from "../request-call.ts";
 import { capGroup, type RequestEnd, SessionStore } from "../session-store.ts";
 import type { SvHandlers } from "./protocol.ts";
 
@@ -60,8 +61,11 @@ export interface SsoToken {
 
 /** What the message handlers get from the sessions: the session a request names, and token checks. */
 export interface SmartViewSessions {
-  /** The session a request names (`sID`); an unknown or ended one is the exception. */
-  session(req: XmlElement): SvSession;
+  /**
+   * The session a request names (`sID`), as `request` uses it (its provider session carrying the request's
+   * context, `heldFor`); an unknown or ended one is the exception.
+   */
+  session(req: XmlElement, request: FastifyRequest): SvSession;
   /** Refuses a token (`sso`) that is not one given to the session's user. */
   checkToken(s: SvSession, sso: string): void;
   /** Refuses a large body that names no live session: before login the user name and password travel in it. */
@@ -72,19 +76,23 @@ export interface SmartViewSessions {
   handlers: SvHandlers;
 }
 
-/** The login of a user name and password, counted by the throttle; a refused one is the exception `refused`. */
+/**
+ * The login of a user name and password, counted by the throttle, passed on for `request`'s client within its
+ * context (`loginCall`); a refused one is the exception `refused`.
+ */
 export async function throttledLogin(
   throttle: LoginThrottle,
   provider: Provider,
   request: FastifyRequest,
   login: { connector: Connector; username: string; password: string; address: URL },
   refused: string,
+  options: Pick<WireEndpointOptions, "callOf">,
 ): Promise<{ username: string; handle?: string | null }> {
   try {
     return await throttle.attempt(
       request.ip,
       login.username,
-      () => provider.login({ ...login, call: CallContext.forClient(request.ip) }),
+      () => provider.login({ ...login, call: loginCall(options, request) }),
       loginFailed,
       login.password,
     );
@@ -110,12 +118,9 @@ export function sessionNamed<T extends { readonly id: string; lastUsed: number }
  * `<prefix><id>` until the server closes, the lookup of a request's `sID`, the pre-login cap, and the running
  * mark of the session a request names (it does not idle out while the request runs).
  */
-export function sessionStore<T extends { readonly id: string; lastUsed: number }>(
-  app: FastifyInstance,
-  options: WireEndpointOptions,
-  prefix: string,
-  newId: () => string,
-) {
+export function sessionStore<
+  T extends { readonly id: string; lastUsed: number; readonly provider: ProviderSession },
+>(app: FastifyInstance, options: WireEndpointOptions, prefix: string, newId: () => string) {
   const store = new SessionStore<T>({ ...sessionLimits(options), newId });
   const unregister = registerLiveSessions(
     (id) => id.startsWith(prefix) && store.has(id.slice(prefix.length)),
@@ -123,7 +128,8 @@ export function sessionStore<T extends { readonly id: string; lastUsed: number }
   app.addHook("onClose", async () => unregister());
   return {
     store,
-    session: (req: XmlElement) => sessionNamed(store, req),
+    session: (req: XmlElement, request: FastifyRequest) =>
+      heldFor(sessionNamed(store, req), options, request),
     admit: preLoginCap((id) => store.find(id) !== null),
     requestStarted: (req: XmlElement): RequestEnd => {
       const s = store.find(svText(req, "sID") || undefined);
@@ -182,6 +188,7 @@ export function smartViewSessions(app: FastifyInstance, options: WireEndpointOpt
             request,
             { connector, username, password, address },
             "Invalid login: user name or password.",
+            options,
           );
         }
         const s = sessions.add(
@@ -209,15 +216,15 @@ export function smartViewSessions(app: FastifyInstance, options: WireEndpointOpt
         );
         return connectAnswerXml(s.id, `Analytic Services (${about.name} ${about.version})`);
       },
-      async Logout(req) {
-        const s = session(req);
+      async Logout(req, request) {
+        const s = session(req, request);
         sessions.end(s.id);
         if (s.sso) tokens.end(s.sso);
         await provider.logout(s.provider);
         return "";
       },
       GetSSOToken(req, request) {
-        const s = session(req);
+        const s = session(req, request);
         if (!s.sso || !tokens.find(s.sso)) {
           const p = s.provider;
           s.sso = tokens.add(

@@ -9,6 +9,7 @@ import {
   xmlaLocale,
 } from "../error-answers.ts";
 import { basicLogin } from "../login-throttle.ts";
+import { requestCall } from "../request-call.ts";
 import type { XmlaEndpointState } from "./endpoint-state.ts";
 
 declare module "fastify" {
@@ -78,6 +79,7 @@ export function registerXmlaAuth(scope: FastifyInstance, state: XmlaEndpointStat
       state.connector,
       request,
       new URL(loginAddress(request)),
+      requestCall(state.options, request),
     );
     if (username === null) {
       reply.code(401).header("www-authenticate", 'Basic realm="XMLA"').send();

@@ -1,7 +1,8 @@
 import { limitAddress, sessionNetwork } from "@qibates/protocols/ip";
 import { type SessionHeader, XmlaFault } from "@qibates/protocols/xmla";
-import { CallContext, type ProviderSession } from "@qibates/provider";
+import type { ProviderSession } from "@qibates/provider";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { requestCall } from "../request-call.ts";
 import { capGroup } from "../session-store.ts";
 import { hasFault, loginAddress } from "./auth.ts";
 import type { XmlaEndpointState, XmlaSession } from "./endpoint-state.ts";
@@ -67,6 +68,6 @@ export function providerSession(
     providerAddress: loginAddress(request),
     aliasTable: null,
     visitor: limitAddress(request.ip),
-    call: CallContext.unbounded(),
+    call: requestCall(state.options, request),
   };
 }

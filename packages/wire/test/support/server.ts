@@ -19,6 +19,8 @@ export function openDemoProvider(
   options: {
     users?: Record<string, string>;
     gridWorkers?: number;
+    /** The job queue's bounds (the provider's defaults when absent). */
+    jobs?: { perOwner?: number; total?: number };
     scheduler?: SliceScheduler;
     store?: ReturnType<typeof memoryStore>;
   } = {},
@@ -26,6 +28,7 @@ export function openDemoProvider(
   const {
     users,
     gridWorkers,
+    jobs,
     scheduler = new SliceScheduler(DEFAULT_SLICES),
     store = memoryStore(),
   } = options;
@@ -34,6 +37,7 @@ export function openDemoProvider(
     store,
     credentialsValid: demoCredentials(users),
     ...(gridWorkers !== undefined ? { gridWorkers } : {}),
+    ...(jobs !== undefined ? { jobs } : {}),
   });
 }
 
@@ -45,7 +49,11 @@ export function openDemoProvider(
 export async function startWire<O extends WireEndpointOptions>(
   endpoint: (app: FastifyInstance, options: O) => Promise<void>,
   options: Partial<O>,
-  embedded: { users?: Record<string, string>; gridWorkers?: number } = {},
+  embedded: {
+    users?: Record<string, string>;
+    gridWorkers?: number;
+    jobs?: { perOwner?: number; total?: number };
+  } = {},
   prepare?: (app: FastifyInstance) => void,
 ) {
   const store = memoryStore();

@@ -18,6 +18,7 @@ import {
   type ProviderSession,
 } from "@qibates/provider";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { jobStep } from "../../request-call.ts";
 import { callerOf, HttpError, link, type PlanningContext, requireJson } from "../context.ts";
 
 const v = `/${PLANNING_REST_VERSION}`;
@@ -131,9 +132,13 @@ export function jobRoutes(
       }
       // The rule runs after the answer is sent, in its turn in the queue: the client polls GET …/jobs/{id}.
       setTimeout(() => {
-        const launch = () =>
-          ctx.planning.launchRule(caller.session, ref, { cube: rule.cube, ruleName: rule.ruleName, prompts });
-        (ticket ? ticket.run(launch) : launch()).then(
+        const launch = (job: object | null) =>
+          ctx.planning.launchRule(jobStep(caller.session, job), ref, {
+            cube: rule.cube,
+            ruleName: rule.ruleName,
+            prompts,
+          });
+        (ticket ? ticket.run(launch) : launch(null)).then(
           (run) => {
             job.status = JOB_STATUS.completed;
             job.details = run.message;
