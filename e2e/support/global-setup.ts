@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import { CHROMIUM_PATH } from "../../scripts/chromium.mjs";
-// @ts-expect-error: plain ESM helper shared with the npm scripts
 import { buildSiteIfNeeded } from "../../scripts/site-build.mjs";
 import { startProduct } from "../../scripts/start-product.mjs";
 
