@@ -139,6 +139,25 @@ export function wrap(text: string, width: number): string[] {
   return lines.map((l) => fit(l, width));
 }
 
+/**
+ * A value without spaces to break at (an address) on as many lines as it takes, each at most `width` pixels: a line
+ * ends after the last `/`, `.` or `-` that fits, as a browser's address breaks, so the host and the path show whole.
+ */
+export function breakValue(text: string, width: number): string[] {
+  const max = Math.max(8, Math.floor(width / CHAR));
+  const lines: string[] = [];
+  let rest = text;
+  while (rest.length > max) {
+    const head = rest.slice(0, max);
+    const at = Math.max(head.lastIndexOf("/"), head.lastIndexOf("."), head.lastIndexOf("-"));
+    const cut = at >= max / 2 ? at + 1 : max;
+    lines.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  if (rest) lines.push(rest);
+  return lines;
+}
+
 const textEl = (x: number, y: number, s: string, cls: string, extra = ""): string =>
   `<text x="${x}" y="${y}" class="${cls}"${extra}>${xml(s)}</text>`;
 
@@ -164,14 +183,18 @@ function boxField(f: Field, locale: Locale, y: number): { svg: string; height: n
   const raw = t(f.value, locale);
   const value = f.kind === "password" ? "•".repeat(Math.min(12, raw.length)) : raw;
   const cls = f.kind === "readonly" ? "ro" : "box";
+  const room = INNER - 16 - (f.kind === "dropdown" ? 16 : 0);
+  // A text box's value longer than the box (an address) is shown whole, on more lines, as the pane's box grows.
+  const lines =
+    f.kind === "text" && !value.includes(" ") ? breakValue(value, room) : value ? [fit(value, room)] : [];
+  const boxH = BOX_H + Math.max(0, lines.length - 1) * LINE;
   const parts = [
     textEl(PAD, y + 12, fit(label, INNER), "lb"),
-    `<rect x="${PAD}" y="${y + 18}" width="${INNER}" height="${BOX_H}" rx="3" class="${cls}"/>`,
+    `<rect x="${PAD}" y="${y + 18}" width="${INNER}" height="${boxH}" rx="3" class="${cls}"/>`,
+    ...lines.map((l, i) => textEl(PAD + 8, y + 36 + i * LINE, l, "v")),
   ];
-  const room = INNER - 16 - (f.kind === "dropdown" ? 16 : 0);
-  if (value) parts.push(textEl(PAD + 8, y + 36, fit(value, room), "v"));
   if (f.kind === "dropdown") parts.push(textEl(PAD + INNER - 16, y + 36, "▾", "mu"));
-  return { svg: group(f, locale, parts.join("")), height: 18 + BOX_H + 10 };
+  return { svg: group(f, locale, parts.join("")), height: 18 + boxH + 10 };
 }
 
 /** A switch: its label on the left (wrapped), its state in words and the switch on the right. */
@@ -226,7 +249,9 @@ function listField(f: Field, locale: Locale, y: number, menu: boolean): { svg: s
     const detail = t(item.detail, locale);
     const acts = (item.actions ?? []).map((a) => t(a, locale));
     const actionsBelow = Boolean(detail) && acts.length > 0;
-    const h = menu ? 30 : 28 + (detail ? LINE : 0) + (actionsBelow ? 26 : 0);
+    // A detail (a connection's server type and address) is shown whole, on as many lines as it takes.
+    const details = detail ? breakValue(detail, INNER - 16) : [];
+    const h = menu ? 30 : 28 + details.length * LINE + (actionsBelow ? 26 : 0);
     parts.push(`<rect x="${PAD}" y="${top}" width="${INNER}" height="${h}" class="row"/>`);
     const room = actionsBelow || acts.length === 0 ? INNER - 16 : INNER - 24 - acts.length * 40;
     parts.push(
@@ -238,7 +263,9 @@ function listField(f: Field, locale: Locale, y: number, menu: boolean): { svg: s
         item.disabled ? ' data-disabled=""' : "",
       ),
     );
-    if (detail) parts.push(textEl(PAD + 8, top + 18 + LINE, fit(detail, INNER - 16), "mu"));
+    details.forEach((l, i) => {
+      parts.push(textEl(PAD + 8, top + 18 + (i + 1) * LINE, l, "mu"));
+    });
     if (acts.length) parts.push(actions(acts, PAD + INNER - 6, actionsBelow ? top + h - 26 : top + 4));
     top += h;
   }

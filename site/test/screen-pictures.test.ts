@@ -261,6 +261,41 @@ describe("the pages that document a screen", () => {
     );
   });
 
+  it.each(LOCALES)(
+    "show the connection their pages add: its name, server type, address and user (%s)",
+    (locale) => {
+      // A connection form's picture is the example each page that shows it walks through, not another server's.
+      const missing: string[] = [];
+      for (const screen of SCREENS.filter((s) => s.fields.some((f) => f.label.en === "Provider address"))) {
+        // The pages that walk through adding one; the others link to them.
+        for (const page of screen.pages.filter((p) => p.startsWith("understanding-the-app/"))) {
+          const src = source(page, locale);
+          for (const f of screen.fields) {
+            const value = say(f.value, locale);
+            if (value !== "" && !src.includes(value)) missing.push(`${screen.id} on ${page}: ${value}`);
+          }
+        }
+      }
+      expect(missing).toEqual([]);
+    },
+  );
+
+  it.each(LOCALES)("quote a selection's members as their picture shows them (%s)", (locale) => {
+    // A member path in code ("`Cola › New Hampshire › Sales › Actual`") on a page that shows a screen is one the
+    // screen shows.
+    const wrong: string[] = [];
+    for (const page of SCREEN_PAGES) {
+      const values = SCREENS.filter((s) => s.pages.includes(page)).flatMap((s) =>
+        s.fields.map((f) => say(f.value, locale)),
+      );
+      for (const m of source(page, locale).matchAll(/`([^`\s][^`\n]* › [^`\n]*[^`\s])`/g)) {
+        const path = m[1] ?? "";
+        if (!values.some((v) => v.startsWith(path))) wrong.push(`${page}: ${path}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it.each(LOCALES)("show each setting at the default its page states (%s)", (locale) => {
     const views = SCREENS.filter((s) => s.fields.some((f) => f.highlighted));
     // One view per setting's page, each drawn from the Settings screen's description.

@@ -244,8 +244,11 @@ describe("the messages a grid call and the key page answer", () => {
     ];
     const messages = [
       ...refusals.map((e) => e?.localizedMessage("fr") ?? ""),
-      errorBody("QB_ERR_KEY_NAME_TAKEN", { params: { name: "jdupont-portable" }, locale: "fr", requestId: "r" })
-        .message,
+      errorBody("QB_ERR_KEY_NAME_TAKEN", {
+        params: { name: "jdupont-portable" },
+        locale: "fr",
+        requestId: "r",
+      }).message,
     ];
     for (const message of messages) {
       expect(message).toMatch(/“[^”]+”/);

@@ -96,6 +96,9 @@ const ON: Text = { en: "On", fr: "Activé" };
 const OFF: Text = { en: "Off", fr: "Désactivé" };
 const SAMPLE_ESSBASE = same("Sample Essbase");
 const VISION_TEST = same("Vision TEST");
+/** The EPM Cloud address of the Planning Connections page's example (its step 5), typed for server type PBCS. */
+const EPM_CLOUD_ADDRESS =
+  "https://acmetest-acme.epm.us-ashburn-1.ocs.oraclecloud.com/HyperionPlanning/SmartView";
 
 const setting = (en: string, fr: string, value: Text, kind: FieldKind = "toggle"): Field => ({
   kind,
@@ -287,7 +290,7 @@ export const SCREENS: readonly ScreenDescription[] = [
           },
           {
             text: VISION_TEST,
-            detail: same("PBCS · https://planning.example.com/HyperionPlanning/SmartView"),
+            detail: same(`PBCS · ${EPM_CLOUD_ADDRESS}`),
             actions: [LOG_IN, EDIT, DELETE],
           },
         ],
@@ -313,7 +316,27 @@ export const SCREENS: readonly ScreenDescription[] = [
       { kind: "text", label: { en: "User name", fr: "Nom d'utilisateur" }, value: same("demo") },
       { kind: "button", label: { en: "Save", fr: "Enregistrer" }, primary: true },
     ],
-    pages: [`${ESSBASE}/Connections`, `${PLANNING}/Connections`, "features/features/ConnectionsView"],
+    pages: [`${ESSBASE}/Connections`, "features/features/ConnectionsView"],
+  },
+  {
+    id: "connection-form-pbcs",
+    title: { en: "Add connection", fr: "Ajouter une connexion" },
+    caption: {
+      en: "The connection form, filled in for a PBCS server in EPM Cloud",
+      fr: "Le formulaire de connexion, rempli pour un serveur PBCS dans EPM Cloud",
+    },
+    fields: [
+      { kind: "text", label: { en: "Name", fr: "Nom" }, value: VISION_TEST },
+      { kind: "dropdown", label: { en: "Server type", fr: "Type de serveur" }, value: same("PBCS") },
+      {
+        kind: "text",
+        label: { en: "Provider address", fr: "Adresse du fournisseur" },
+        value: same(EPM_CLOUD_ADDRESS),
+      },
+      { kind: "text", label: { en: "User name", fr: "Nom d'utilisateur" }, value: same("jane.doe@acme.com") },
+      { kind: "button", label: { en: "Save", fr: "Enregistrer" }, primary: true },
+    ],
+    pages: [`${PLANNING}/Connections`],
   },
   login(
     "login-essbase",
@@ -327,7 +350,7 @@ export const SCREENS: readonly ScreenDescription[] = [
   ),
   login(
     "login-planning",
-    same("Vision TEST · PBCS · https://planning.example.com/HyperionPlanning/SmartView"),
+    same(`Vision TEST · PBCS · ${EPM_CLOUD_ADDRESS}`),
     same("jane.doe@acme.com"),
     {
       en: "The login screen of a PBCS connection: only the password is left to type",

@@ -83,7 +83,13 @@ function checkSelection(grid: GridSource, cells: readonly { row: number; column:
   if (i < 0) return;
   const { row, column } = cells[i] as { row: number; column: number };
   const field = `cells[${i}]`;
-  throw outsideTheGrid(extent, { row, column }, "selected", field, `${field} at row ${row}, column ${column}`);
+  throw outsideTheGrid(
+    extent,
+    { row, column },
+    "selected",
+    field,
+    `${field} at row ${row}, column ${column}`,
+  );
 }
 
 /**
