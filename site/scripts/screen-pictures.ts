@@ -123,12 +123,26 @@ function fit(text: string, width: number): string {
   return text.length <= max ? text : `${text.slice(0, Math.max(1, max - 1)).trimEnd()}…`;
 }
 
-/** Text broken into lines of at most `width` pixels, at spaces. */
-export function wrap(text: string, width: number): string[] {
+/**
+ * Text broken into lines of at most `width` pixels, at spaces; a word longer than a line is cut with an ellipsis,
+ * or broken over lines by `long` when given.
+ */
+export function wrap(
+  text: string,
+  width: number,
+  long?: (word: string, width: number) => string[],
+): string[] {
   const max = Math.max(8, Math.floor(width / CHAR));
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(" ")) {
+    if (long && word.length > max) {
+      if (line) lines.push(line);
+      const parts = long(word, width);
+      lines.push(...parts.slice(0, -1));
+      line = parts.at(-1) ?? "";
+      continue;
+    }
     const next = line ? `${line} ${word}` : word;
     if (next.length > max && line) {
       lines.push(line);
@@ -184,9 +198,10 @@ function boxField(f: Field, locale: Locale, y: number): { svg: string; height: n
   const value = f.kind === "password" ? "•".repeat(Math.min(12, raw.length)) : raw;
   const cls = f.kind === "readonly" ? "ro" : "box";
   const room = INNER - 16 - (f.kind === "dropdown" ? 16 : 0);
-  // A text box's value longer than the box (an address) is shown whole, on more lines, as the pane's box grows.
-  const lines =
-    f.kind === "text" && !value.includes(" ") ? breakValue(value, room) : value ? [fit(value, room)] : [];
+  // A text box's or a read-only value longer than its box (an address, a list of members) is shown whole, on more
+  // lines, as the pane's box grows: broken at spaces, and an address at its `/`, `.` or `-`.
+  const whole = f.kind === "text" || f.kind === "readonly";
+  const lines = !value ? [] : whole ? wrap(value, room, breakValue) : [fit(value, room)];
   const boxH = BOX_H + Math.max(0, lines.length - 1) * LINE;
   const parts = [
     textEl(PAD, y + 12, fit(label, INNER), "lb"),
@@ -250,7 +265,7 @@ function listField(f: Field, locale: Locale, y: number, menu: boolean): { svg: s
     const acts = (item.actions ?? []).map((a) => t(a, locale));
     const actionsBelow = Boolean(detail) && acts.length > 0;
     // A detail (a connection's server type and address) is shown whole, on as many lines as it takes.
-    const details = detail ? breakValue(detail, INNER - 16) : [];
+    const details = detail ? wrap(detail, INNER - 16, breakValue) : [];
     const h = menu ? 30 : 28 + details.length * LINE + (actionsBelow ? 26 : 0);
     parts.push(`<rect x="${PAD}" y="${top}" width="${INNER}" height="${h}" class="row"/>`);
     const room = actionsBelow || acts.length === 0 ? INNER - 16 : INNER - 24 - acts.length * 40;

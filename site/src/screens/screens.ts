@@ -759,10 +759,65 @@ export const SCREENS: readonly ScreenDescription[] = [
     ],
     pages: [`${ESSBASE}/DataIntegration`],
   },
+  {
+    id: "zoom-in-levels",
+    title: same("Zoom"),
+    context: SHEET,
+    contextKind: "sheet",
+    caption: {
+      en: "The arrow next to Zoom In opened: the level for this zoom only, Next level being the one in Settings",
+      fr: "La flèche à côté de Zoom avant ouverte : le niveau de ce seul zoom, Niveau suivant étant celui des Paramètres",
+    },
+    fields: [
+      { kind: "button", label: { en: "Zoom In", fr: "Zoom avant" }, primary: true },
+      { kind: "button", label: { en: "Zoom Out", fr: "Zoom arrière" }, inline: true },
+      {
+        kind: "list",
+        label: { en: "Level", fr: "Niveau" },
+        items: [
+          { text: { en: "Next level", fr: "Niveau suivant" }, selected: true },
+          { text: { en: "All levels", fr: "Tous les niveaux" } },
+          { text: { en: "Bottom level", fr: "Niveau inférieur" } },
+          { text: { en: "Sibling level", fr: "Niveau des semblables" } },
+          { text: { en: "Same level", fr: "Même niveau" } },
+          { text: { en: "Same generation", fr: "Même génération" } },
+          { text: { en: "Formulas", fr: "Formules" } },
+        ],
+      },
+    ],
+    pages: ["features/actions/Zoom"],
+  },
+  {
+    id: "cascade",
+    title: same("Cascade"),
+    context: SAMPLE_ESSBASE,
+    caption: {
+      en: "Cascade of the Market dimension over the children of East, into this workbook",
+      fr: "Cascade de la dimension Market sur les enfants d'East, dans ce classeur",
+    },
+    fields: [
+      { kind: "dropdown", label: same("Dimension"), value: same("Market") },
+      {
+        kind: "readonly",
+        label: { en: "Members", fr: "Membres" },
+        value: same("New York, Massachusetts, Florida, Connecticut, New Hampshire"),
+      },
+      {
+        kind: "dropdown",
+        label: same("Destination"),
+        value: { en: "This workbook", fr: "Ce classeur" },
+        options: [{ en: "New workbook", fr: "Nouveau classeur" }],
+      },
+      { kind: "button", label: { en: "Run", fr: "Exécuter" }, primary: true },
+    ],
+    pages: ["features/actions/Cascade"],
+  },
 ];
 
 /** The pages that document a screen of the add-in: every page under understanding-the-app, and these. */
 export const SCREEN_PAGES_OUTSIDE_UNDERSTANDING: readonly string[] = [
+  "features/actions/Cascade",
+  "features/actions/Zoom",
   "activation/First-launch",
   "features/features/ConnectionsView",
   "features/features/MemberSelection",
