@@ -280,6 +280,20 @@ describe("the pages that document a screen", () => {
     },
   );
 
+  it.each(LOCALES)(
+    "give the key page's address whole, on the server the first launch shows (%s)",
+    (locale) => {
+      // The user types it in a browser: the server's address, the key page's path, then the key's name.
+      const activation = SCREENS.find((s) => s.id === "activation");
+      const server = say(activation?.fields.find((f) => f.label.en === "QiBates server")?.value, locale);
+      const src = source("activation/First-launch", locale);
+      const typed = [...src.matchAll(/`(https:\/\/[^`\s]+\/generatekey\/([\w.-]+))`/g)];
+      expect(typed.map((m) => m[1]?.startsWith(`${server}/`))).toEqual([true]);
+      // The name in the address is the example name the step gives.
+      expect(src).toContain(`\`${typed[0]?.[2]}\``);
+    },
+  );
+
   it.each(LOCALES)("quote a selection's members as their picture shows them (%s)", (locale) => {
     // A member path in code ("`Cola › New Hampshire › Sales › Actual`") on a page that shows a screen is one the
     // screen shows.
