@@ -267,7 +267,11 @@ function listField(f: Field, locale: Locale, y: number, menu: boolean): { svg: s
     // A detail (a connection's server type and address) is shown whole, on as many lines as it takes.
     const details = detail ? wrap(detail, INNER - 16, breakValue) : [];
     const h = menu ? 30 : 28 + details.length * LINE + (actionsBelow ? 26 : 0);
-    parts.push(`<rect x="${PAD}" y="${top}" width="${INNER}" height="${h}" class="row"/>`);
+    parts.push(
+      `<rect x="${PAD}" y="${top}" width="${INNER}" height="${h}" class="row"${
+        item.selected ? ` style="fill:${SELECTED_FILL}" data-selected=""` : ""
+      }/>`,
+    );
     const room = actionsBelow || acts.length === 0 ? INNER - 16 : INNER - 24 - acts.length * 40;
     parts.push(
       textEl(

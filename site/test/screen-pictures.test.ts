@@ -400,6 +400,15 @@ describe.each(SCREENS.map((s) => [s.id, s] as const))("the screen %s", (_id, scr
     expect(barTitle).toMatch(/\p{L}/u);
   });
 
+  it.each(LOCALES)("draws a list's selected line as selected (%s)", (locale) => {
+    // Zoom In's level list shows the level of the Settings chosen, as the pane marks it.
+    const selected = screen.fields
+      .filter((f) => f.kind === "list")
+      .flatMap((f) => f.items ?? [])
+      .filter((i) => i.selected).length;
+    expect(svgOf(screen.id, locale).match(/data-selected=""/g)?.length ?? 0).toBe(selected);
+  });
+
   it("in French, uses French typography in its texts, alt text and caption, and differs from English", () => {
     const svg = svgOf(screen.id, "fr");
     const texts = [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => unxml(m[1] ?? ""));
