@@ -523,7 +523,7 @@ export const ERROR_CODES = {
   QB_ERR_KEY_UNKNOWN: {
     status: 404,
     en: 'The account has no key named "{name}".',
-    fr: "Le compte n'a pas de clé nommée « {name} ».",
+    fr: "Le compte n'a pas de clé nommée “{name}”.",
     when: "deletekey names no key of the account.",
     whenFr: "deletekey ne désigne aucune clé du compte.",
   },
@@ -537,7 +537,7 @@ export const ERROR_CODES = {
   QB_ERR_KEY_PROTECTED: {
     status: 403,
     en: 'The key "{name}" is the shared demo key and cannot be deleted.',
-    fr: "La clé « {name} » est la clé de démonstration partagée et ne peut pas être supprimée.",
+    fr: "La clé “{name}” est la clé de démonstration partagée et ne peut pas être supprimée.",
     when: "deletekey or admin/revokekey names the demo key published on GET /qibates/api/v2/health (demo mode).",
     whenFr:
       "deletekey ou admin/revokekey désigne la clé de démonstration publiée par GET /qibates/api/v2/health (mode démonstration).",

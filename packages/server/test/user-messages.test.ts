@@ -237,18 +237,18 @@ describe("the messages a grid call and the key page answer", () => {
     }
   });
 
-  it("the key page's French messages quote a name in “ ”, so that a page quoting them in « » nests no « »", () => {
+  it("the key page's and the keys' French messages quote a name in “ ”, so that a page quoting them in « » nests no « »", () => {
     const refusals = [
       keyPageRefusal("generateKey", "path", { keyname: "-laptop" }, {}),
       keyPageRefusal("generateKeyCallback", "query", {}, {}),
     ];
     const messages = [
       ...refusals.map((e) => e?.localizedMessage("fr") ?? ""),
-      errorBody("QB_ERR_KEY_NAME_TAKEN", {
-        params: { name: "jdupont-portable" },
-        locale: "fr",
-        requestId: "r",
-      }).message,
+      // And the other messages that name a key, which the pages quote the same way.
+      ...(["QB_ERR_KEY_NAME_TAKEN", "QB_ERR_KEY_UNKNOWN", "QB_ERR_KEY_PROTECTED"] as const).map(
+        (code) =>
+          errorBody(code, { params: { name: "jdupont-portable" }, locale: "fr", requestId: "r" }).message,
+      ),
     ];
     for (const message of messages) {
       expect(message).toMatch(/“[^”]+”/);
