@@ -123,12 +123,26 @@ function fit(text: string, width: number): string {
   return text.length <= max ? text : `${text.slice(0, Math.max(1, max - 1)).trimEnd()}…`;
 }
 
-/** Text broken into lines of at most `width` pixels, at spaces. */
-export function wrap(text: string, width: number): string[] {
+/**
+ * Text broken into lines of at most `width` pixels, at spaces; a word longer than a line is cut with an ellipsis,
+ * or broken over lines by `long` when given.
+ */
+export function wrap(
+  text: string,
+  width: number,
+  long?: (word: string, width: number) => string[],
+): string[] {
   const max = Math.max(8, Math.floor(width / CHAR));
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(" ")) {
+    if (long && word.length > max) {
+      if (line) lines.push(line);
+      const parts = long(word, width);
+      lines.push(...parts.slice(0, -1));
+      line = parts.at(-1) ?? "";
+      continue;
+    }
     const next = line ? `${line} ${word}` : word;
     if (next.length > max && line) {
       lines.push(line);
@@ -137,6 +151,25 @@ export function wrap(text: string, width: number): string[] {
   }
   if (line) lines.push(line);
   return lines.map((l) => fit(l, width));
+}
+
+/**
+ * A value without spaces to break at (an address) on as many lines as it takes, each at most `width` pixels: a line
+ * ends after the last `/`, `.` or `-` that fits, as a browser's address breaks, so the host and the path show whole.
+ */
+export function breakValue(text: string, width: number): string[] {
+  const max = Math.max(8, Math.floor(width / CHAR));
+  const lines: string[] = [];
+  let rest = text;
+  while (rest.length > max) {
+    const head = rest.slice(0, max);
+    const at = Math.max(head.lastIndexOf("/"), head.lastIndexOf("."), head.lastIndexOf("-"));
+    const cut = at >= max / 2 ? at + 1 : max;
+    lines.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  if (rest) lines.push(rest);
+  return lines;
 }
 
 const textEl = (x: number, y: number, s: string, cls: string, extra = ""): string =>
@@ -164,14 +197,19 @@ function boxField(f: Field, locale: Locale, y: number): { svg: string; height: n
   const raw = t(f.value, locale);
   const value = f.kind === "password" ? "•".repeat(Math.min(12, raw.length)) : raw;
   const cls = f.kind === "readonly" ? "ro" : "box";
+  const room = INNER - 16 - (f.kind === "dropdown" ? 16 : 0);
+  // A text box's or a read-only value longer than its box (an address, a list of members) is shown whole, on more
+  // lines, as the pane's box grows: broken at spaces, and an address at its `/`, `.` or `-`.
+  const whole = f.kind === "text" || f.kind === "readonly";
+  const lines = !value ? [] : whole ? wrap(value, room, breakValue) : [fit(value, room)];
+  const boxH = BOX_H + Math.max(0, lines.length - 1) * LINE;
   const parts = [
     textEl(PAD, y + 12, fit(label, INNER), "lb"),
-    `<rect x="${PAD}" y="${y + 18}" width="${INNER}" height="${BOX_H}" rx="3" class="${cls}"/>`,
+    `<rect x="${PAD}" y="${y + 18}" width="${INNER}" height="${boxH}" rx="3" class="${cls}"/>`,
+    ...lines.map((l, i) => textEl(PAD + 8, y + 36 + i * LINE, l, "v")),
   ];
-  const room = INNER - 16 - (f.kind === "dropdown" ? 16 : 0);
-  if (value) parts.push(textEl(PAD + 8, y + 36, fit(value, room), "v"));
   if (f.kind === "dropdown") parts.push(textEl(PAD + INNER - 16, y + 36, "▾", "mu"));
-  return { svg: group(f, locale, parts.join("")), height: 18 + BOX_H + 10 };
+  return { svg: group(f, locale, parts.join("")), height: 18 + boxH + 10 };
 }
 
 /** A switch: its label on the left (wrapped), its state in words and the switch on the right. */
@@ -226,8 +264,14 @@ function listField(f: Field, locale: Locale, y: number, menu: boolean): { svg: s
     const detail = t(item.detail, locale);
     const acts = (item.actions ?? []).map((a) => t(a, locale));
     const actionsBelow = Boolean(detail) && acts.length > 0;
-    const h = menu ? 30 : 28 + (detail ? LINE : 0) + (actionsBelow ? 26 : 0);
-    parts.push(`<rect x="${PAD}" y="${top}" width="${INNER}" height="${h}" class="row"/>`);
+    // A detail (a connection's server type and address) is shown whole, on as many lines as it takes.
+    const details = detail ? wrap(detail, INNER - 16, breakValue) : [];
+    const h = menu ? 30 : 28 + details.length * LINE + (actionsBelow ? 26 : 0);
+    parts.push(
+      `<rect x="${PAD}" y="${top}" width="${INNER}" height="${h}" class="row"${
+        item.selected ? ` style="fill:${SELECTED_FILL}" data-selected=""` : ""
+      }/>`,
+    );
     const room = actionsBelow || acts.length === 0 ? INNER - 16 : INNER - 24 - acts.length * 40;
     parts.push(
       textEl(
@@ -238,7 +282,9 @@ function listField(f: Field, locale: Locale, y: number, menu: boolean): { svg: s
         item.disabled ? ' data-disabled=""' : "",
       ),
     );
-    if (detail) parts.push(textEl(PAD + 8, top + 18 + LINE, fit(detail, INNER - 16), "mu"));
+    details.forEach((l, i) => {
+      parts.push(textEl(PAD + 8, top + 18 + (i + 1) * LINE, l, "mu"));
+    });
     if (acts.length) parts.push(actions(acts, PAD + INNER - 6, actionsBelow ? top + h - 26 : top + 4));
     top += h;
   }

@@ -261,6 +261,55 @@ describe("the pages that document a screen", () => {
     );
   });
 
+  it.each(LOCALES)(
+    "show the connection their pages add: its name, server type, address and user (%s)",
+    (locale) => {
+      // A connection form's picture is the example each page that shows it walks through, not another server's.
+      const missing: string[] = [];
+      for (const screen of SCREENS.filter((s) => s.fields.some((f) => f.label.en === "Provider address"))) {
+        // The pages that walk through adding one; the others link to them.
+        for (const page of screen.pages.filter((p) => p.startsWith("understanding-the-app/"))) {
+          const src = source(page, locale);
+          for (const f of screen.fields) {
+            const value = say(f.value, locale);
+            if (value !== "" && !src.includes(value)) missing.push(`${screen.id} on ${page}: ${value}`);
+          }
+        }
+      }
+      expect(missing).toEqual([]);
+    },
+  );
+
+  it.each(LOCALES)(
+    "give the key page's address whole, on the server the first launch shows (%s)",
+    (locale) => {
+      // The user types it in a browser: the server's address, the key page's path, then the key's name.
+      const activation = SCREENS.find((s) => s.id === "activation");
+      const server = say(activation?.fields.find((f) => f.label.en === "QiBates server")?.value, locale);
+      const src = source("activation/First-launch", locale);
+      const typed = [...src.matchAll(/`(https:\/\/[^`\s]+\/generatekey\/([\w.-]+))`/g)];
+      expect(typed.map((m) => m[1]?.startsWith(`${server}/`))).toEqual([true]);
+      // The name in the address is the example name the step gives.
+      expect(src).toContain(`\`${typed[0]?.[2]}\``);
+    },
+  );
+
+  it.each(LOCALES)("quote a selection's members as their picture shows them (%s)", (locale) => {
+    // A member path in code ("`Cola › New Hampshire › Sales › Actual`") on a page that shows a screen is one the
+    // screen shows.
+    const wrong: string[] = [];
+    for (const page of SCREEN_PAGES) {
+      const values = SCREENS.filter((s) => s.pages.includes(page)).flatMap((s) =>
+        s.fields.map((f) => say(f.value, locale)),
+      );
+      for (const m of source(page, locale).matchAll(/`([^`\s][^`\n]* › [^`\n]*[^`\s])`/g)) {
+        const path = m[1] ?? "";
+        if (!values.some((v) => v.startsWith(path))) wrong.push(`${page}: ${path}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it.each(LOCALES)("show each setting at the default its page states (%s)", (locale) => {
     const views = SCREENS.filter((s) => s.fields.some((f) => f.highlighted));
     // One view per setting's page, each drawn from the Settings screen's description.
@@ -349,6 +398,15 @@ describe.each(SCREENS.map((s) => [s.id, s] as const))("the screen %s", (_id, scr
     // The bar draws the ☰ icon before its title: a title in words after it, never the icon twice ("☰ ☰").
     const barTitle = unxml(/<text [^>]*data-title=""[^>]*>([^<]*)<\/text>/.exec(svg)?.[1] ?? "");
     expect(barTitle).toMatch(/\p{L}/u);
+  });
+
+  it.each(LOCALES)("draws a list's selected line as selected (%s)", (locale) => {
+    // Zoom In's level list shows the level of the Settings chosen, as the pane marks it.
+    const selected = screen.fields
+      .filter((f) => f.kind === "list")
+      .flatMap((f) => f.items ?? [])
+      .filter((i) => i.selected).length;
+    expect(svgOf(screen.id, locale).match(/data-selected=""/g)?.length ?? 0).toBe(selected);
   });
 
   it("in French, uses French typography in its texts, alt text and caption, and differs from English", () => {

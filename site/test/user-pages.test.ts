@@ -21,7 +21,8 @@ const ROOTS = {
 
 /** What a user page must not say, with the reason a reviewer reads. */
 export const DEVELOPER_WORDS: readonly { pattern: RegExp; what: string }[] = [
-  { pattern: /\/qibates\/api\/v2\/(?!health\b)/, what: "an API path" },
+  // The key page is a page the user opens in a browser, its address followed by a key name: not an API call.
+  { pattern: /\/qibates\/api\/v2\/(?!health\b|generatekey\/[A-Za-z0-9][\w.-]*`)/, what: "an API path" },
   { pattern: /`(?:nav|action)\/[a-z]+`/, what: "an API call" },
   { pattern: /\bloginid\b/, what: "the session id of the API" },
   { pattern: /\bQB_ERR_[A-Z_]+/, what: "an error code" },
@@ -162,6 +163,13 @@ describe("the add-in user's pages", () => {
     ].join("\n");
     expect(developerWords(planted)).toHaveLength(DEVELOPER_WORDS.length);
     expect(developerWords("Open **☰ › Forms Library** and type the form's name.")).toEqual([]);
+    // The key page's address, as the user types it with a key name, is a page to open; the key routes are not.
+    expect(
+      developerWords("Type `https://qibates.example.com/qibates/api/v2/generatekey/jdoe-laptop`."),
+    ).toEqual([]);
+    expect(
+      developerWords("Or `/qibates/api/v2/generatekey/callback?state=x` and `/qibates/api/v2/listkeys`."),
+    ).toHaveLength(1);
     // A registry message quoted as the user sees it names the setting as the add-in shows it, not the API field;
     // the field beside the quote is still found.
     const quoted =

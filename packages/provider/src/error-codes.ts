@@ -399,7 +399,8 @@ export const ERROR_CODES = {
     status: 422,
     en: "Invalid selection: {reason}.",
     fr: "Sélection invalide : {reason}.",
-    detail: "Essbase's wording of this refusal: {essbaseWords}.",
+    detail:
+      "[Essbase's wording of this refusal: {essbaseWords}.][Outside the grid: {cell}, rows and columns numbered from 0.]",
     when: "A selected cell is outside the grid (a row or column beyond it), a pivot starts from a cell that holds no member or would leave its dimension where it is, or the operation would empty an axis. Zoom, Keep Only and Remove Only on a data or blank cell are not refused: the grid comes back refreshed.",
     whenFr:
       "Une cellule sélectionnée est hors de la grille (une ligne ou une colonne au-delà), un pivot part d'une cellule qui ne contient aucun membre ou laisserait sa dimension où elle est, ou l'opération viderait un axe. Le zoom, Conserver uniquement et Enlever uniquement sur une cellule de données ou vide ne sont pas refusés\u00a0: la grille revient actualisée.",
@@ -430,13 +431,13 @@ export const ERROR_CODES = {
   },
   QB_ERR_SAVE_CONFLICT: {
     status: 409,
-    en: "{changed} since the grid was read (data version {dataVersion}). Nothing was saved. Refresh the grid to see the new values, then submit again.",
-    fr: "{changed} depuis la lecture de la grille (version des données {dataVersion}). Rien n'a été enregistré. Actualisez la grille pour voir les nouvelles valeurs, puis soumettez-la de nouveau.",
+    en: "{changed} since the grid was read, by another submit or a calculation. Nothing was saved. Refresh the grid to see the new values, then submit again.",
+    fr: "{changed} depuis la lecture de la grille, sous l'effet d'une autre soumission ou d'un calcul. Rien n'a été enregistré. Actualisez la grille pour voir les nouvelles valeurs, puis soumettez-la de nouveau.",
     when: "action/save with dataVersion would write cells that another save or a calculation changed since the grid was read (embedded engine); conflicts lists them. Nothing is written; overwrite: true writes them all the same.",
     whenFr:
       "action/save avec dataVersion écrirait des cellules qu'une autre soumission ou un calcul a modifiées depuis la lecture de la grille (moteur intégré)\u202f; conflicts les liste. Rien n'est écrit\u202f; overwrite\u00a0: true les écrit tout de même.",
     detail:
-      "Send action/save again with overwrite: true to write these cells all the same; conflicts lists them.",
+      "[The grid was read at data version {dataVersion}. ]Send action/save again with overwrite: true to write these cells all the same; conflicts lists them.",
   },
   QB_ERR_FOLDER_UNKNOWN: {
     status: 404,
@@ -522,7 +523,7 @@ export const ERROR_CODES = {
   QB_ERR_KEY_UNKNOWN: {
     status: 404,
     en: 'The account has no key named "{name}".',
-    fr: "Le compte n'a pas de clé nommée « {name} ».",
+    fr: "Le compte n'a pas de clé nommée “{name}”.",
     when: "deletekey names no key of the account.",
     whenFr: "deletekey ne désigne aucune clé du compte.",
   },
@@ -536,7 +537,7 @@ export const ERROR_CODES = {
   QB_ERR_KEY_PROTECTED: {
     status: 403,
     en: 'The key "{name}" is the shared demo key and cannot be deleted.',
-    fr: "La clé « {name} » est la clé de démonstration partagée et ne peut pas être supprimée.",
+    fr: "La clé “{name}” est la clé de démonstration partagée et ne peut pas être supprimée.",
     when: "deletekey or admin/revokekey names the demo key published on GET /qibates/api/v2/health (demo mode).",
     whenFr:
       "deletekey ou admin/revokekey désigne la clé de démonstration publiée par GET /qibates/api/v2/health (mode démonstration).",
@@ -544,7 +545,7 @@ export const ERROR_CODES = {
   QB_ERR_KEY_NAME_TAKEN: {
     status: 409,
     en: 'The account already has a key named "{name}".',
-    fr: "Le compte a déjà une clé nommée « {name} ».",
+    fr: "Le compte a déjà une clé nommée “{name}”.",
     when: "generatekey is called with the name of an existing key of the account.",
     whenFr: "generatekey est appelé avec le nom d'une clé existante du compte.",
   },
@@ -631,6 +632,8 @@ export function errorDetail(code: ErrorCode, params: ErrorParams = {}): string |
       ? part
       : "",
   );
+  // Nothing left to say when every part was in brackets and none was given.
+  if (template.trim() === "") return undefined;
   const names = templateParameters(template);
   if (!names.every((n) => Object.hasOwn(params, n) && typeof params[n] !== "object")) return undefined;
   return template.replace(/\{([A-Za-z]+)\}/g, (_whole, name: string) => String(params[name]));

@@ -15,10 +15,13 @@ import {
   SERVER_REFUSAL,
   supportOf,
 } from "@qibates/provider";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callTimedOut, wireCallTimedOut } from "../src/call-deadline.ts";
 import { variables } from "../src/config-registry.ts";
+import { chooserPage } from "../src/oauth/chooser.ts";
+import { keyPageRefusal } from "../src/oauth/key-page-refusals.ts";
 import { checkProviderAddress } from "../src/provider-address.ts";
+import { MARKET_GRID, SAMPLE_BASIC, startTestApi, type TestApi } from "./support/api.ts";
 
 /**
  * The message of an error is read by the person in front of the add-in: it says what happened and what to do, in
@@ -47,6 +50,11 @@ function namesIn(text: string): string[] {
   for (const m of text.matchAll(HEADERS)) found.push(m[0]);
   // Body and path fields of the API that no screen of the add-in shows.
   for (const m of text.matchAll(/\b(?:overwrite|keyname)\b/g)) found.push(m[0]);
+  // A field's path in the request, an element of a list counted from 0 ("cells[0]", "grid[3][0]"): the user
+  // knows the cell by its row and column.
+  for (const m of text.matchAll(/\b[A-Za-z]+(?:\[\d+\])+/g)) found.push(m[0]);
+  // The grid's data version, the API's counter of saves that no screen shows, as a field or in words.
+  for (const m of text.matchAll(/\bdata ?version\b|\bversion des données\b/gi)) found.push(m[0]);
   return found;
 }
 
@@ -189,6 +197,62 @@ describe("the words the server puts in those messages", () => {
           }
         }
       }
+    }
+  });
+});
+
+describe("the messages a grid call and the key page answer", () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(async () => api?.close());
+
+  it("a selected cell outside the grid is said by its row and column; the field path goes to field and detail", async () => {
+    const loginid = await api.login();
+    for (const [path, place] of [
+      ["action/zoomin", { cells: [{ row: 9, column: 9 }] }],
+      ["action/pivot", { row: 9, column: 9 }],
+    ] as const) {
+      for (const language of ["en", "fr"]) {
+        const r = await api.post(
+          path,
+          { loginid, ...SAMPLE_BASIC, grid: MARKET_GRID, ...place },
+          { "accept-language": language },
+        );
+        expect(r.statusCode, r.body).toBe(422);
+        const body = r.json();
+        expect(namesIn(body.message), body.message).toEqual([]);
+        // Counted from 1, as the grid's size is said: row 10 of a grid of 3 rows.
+        expect(body.message).toContain(language === "en" ? "row 10, column 10" : "ligne 10, colonne 10");
+        expect(body.detail).toMatch(/row 9, column 9, rows and columns numbered from 0\.$/);
+      }
+    }
+  });
+
+  it("the key page names no setting when no sign-in is set up: the administrator's page and the log do", () => {
+    for (const language of ["en", "fr"]) {
+      const text = chooserPage("jdoe-laptop", [], language).replace(/<[^>]+>/g, " ");
+      expect(namesIn(text), text).toEqual([]);
+    }
+  });
+
+  it("the key page's and the keys' French messages quote a name in “ ”, so that a page quoting them in « » nests no « »", () => {
+    const refusals = [
+      keyPageRefusal("generateKey", "path", { keyname: "-laptop" }, {}),
+      keyPageRefusal("generateKeyCallback", "query", {}, {}),
+    ];
+    const messages = [
+      ...refusals.map((e) => e?.localizedMessage("fr") ?? ""),
+      // And the other messages that name a key, which the pages quote the same way.
+      ...(["QB_ERR_KEY_NAME_TAKEN", "QB_ERR_KEY_UNKNOWN", "QB_ERR_KEY_PROTECTED"] as const).map(
+        (code) =>
+          errorBody(code, { params: { name: "jdupont-portable" }, locale: "fr", requestId: "r" }).message,
+      ),
+    ];
+    for (const message of messages) {
+      expect(message).toMatch(/“[^”]+”/);
+      expect(message).not.toMatch(/[«»]/);
     }
   });
 });

@@ -96,6 +96,9 @@ const ON: Text = { en: "On", fr: "Activé" };
 const OFF: Text = { en: "Off", fr: "Désactivé" };
 const SAMPLE_ESSBASE = same("Sample Essbase");
 const VISION_TEST = same("Vision TEST");
+/** The EPM Cloud address of the Planning Connections page's example (its step 5), typed for server type PBCS. */
+const EPM_CLOUD_ADDRESS =
+  "https://acmetest-acme.epm.us-ashburn-1.ocs.oraclecloud.com/HyperionPlanning/SmartView";
 
 const setting = (en: string, fr: string, value: Text, kind: FieldKind = "toggle"): Field => ({
   kind,
@@ -287,7 +290,7 @@ export const SCREENS: readonly ScreenDescription[] = [
           },
           {
             text: VISION_TEST,
-            detail: same("PBCS · https://planning.example.com/HyperionPlanning/SmartView"),
+            detail: same(`PBCS · ${EPM_CLOUD_ADDRESS}`),
             actions: [LOG_IN, EDIT, DELETE],
           },
         ],
@@ -313,7 +316,27 @@ export const SCREENS: readonly ScreenDescription[] = [
       { kind: "text", label: { en: "User name", fr: "Nom d'utilisateur" }, value: same("demo") },
       { kind: "button", label: { en: "Save", fr: "Enregistrer" }, primary: true },
     ],
-    pages: [`${ESSBASE}/Connections`, `${PLANNING}/Connections`, "features/features/ConnectionsView"],
+    pages: [`${ESSBASE}/Connections`, "features/features/ConnectionsView"],
+  },
+  {
+    id: "connection-form-pbcs",
+    title: { en: "Add connection", fr: "Ajouter une connexion" },
+    caption: {
+      en: "The connection form, filled in for a PBCS server in EPM Cloud",
+      fr: "Le formulaire de connexion, rempli pour un serveur PBCS dans EPM Cloud",
+    },
+    fields: [
+      { kind: "text", label: { en: "Name", fr: "Nom" }, value: VISION_TEST },
+      { kind: "dropdown", label: { en: "Server type", fr: "Type de serveur" }, value: same("PBCS") },
+      {
+        kind: "text",
+        label: { en: "Provider address", fr: "Adresse du fournisseur" },
+        value: same(EPM_CLOUD_ADDRESS),
+      },
+      { kind: "text", label: { en: "User name", fr: "Nom d'utilisateur" }, value: same("jane.doe@acme.com") },
+      { kind: "button", label: { en: "Save", fr: "Enregistrer" }, primary: true },
+    ],
+    pages: [`${PLANNING}/Connections`],
   },
   login(
     "login-essbase",
@@ -327,7 +350,7 @@ export const SCREENS: readonly ScreenDescription[] = [
   ),
   login(
     "login-planning",
-    same("Vision TEST · PBCS · https://planning.example.com/HyperionPlanning/SmartView"),
+    same(`Vision TEST · PBCS · ${EPM_CLOUD_ADDRESS}`),
     same("jane.doe@acme.com"),
     {
       en: "The login screen of a PBCS connection: only the password is left to type",
@@ -736,10 +759,65 @@ export const SCREENS: readonly ScreenDescription[] = [
     ],
     pages: [`${ESSBASE}/DataIntegration`],
   },
+  {
+    id: "zoom-in-levels",
+    title: same("Zoom"),
+    context: SHEET,
+    contextKind: "sheet",
+    caption: {
+      en: "The arrow next to Zoom In opened: the level for this zoom only, Next level being the one in Settings",
+      fr: "La flèche à côté de Zoom avant ouverte : le niveau de ce seul zoom, Niveau suivant étant celui des Paramètres",
+    },
+    fields: [
+      { kind: "button", label: { en: "Zoom In", fr: "Zoom avant" }, primary: true },
+      { kind: "button", label: { en: "Zoom Out", fr: "Zoom arrière" }, inline: true },
+      {
+        kind: "list",
+        label: { en: "Level", fr: "Niveau" },
+        items: [
+          { text: { en: "Next level", fr: "Niveau suivant" }, selected: true },
+          { text: { en: "All levels", fr: "Tous les niveaux" } },
+          { text: { en: "Bottom level", fr: "Niveau inférieur" } },
+          { text: { en: "Sibling level", fr: "Niveau des semblables" } },
+          { text: { en: "Same level", fr: "Même niveau" } },
+          { text: { en: "Same generation", fr: "Même génération" } },
+          { text: { en: "Formulas", fr: "Formules" } },
+        ],
+      },
+    ],
+    pages: ["features/actions/Zoom"],
+  },
+  {
+    id: "cascade",
+    title: same("Cascade"),
+    context: SAMPLE_ESSBASE,
+    caption: {
+      en: "Cascade of the Market dimension over the children of East, into this workbook",
+      fr: "Cascade de la dimension Market sur les enfants d'East, dans ce classeur",
+    },
+    fields: [
+      { kind: "dropdown", label: same("Dimension"), value: same("Market") },
+      {
+        kind: "readonly",
+        label: { en: "Members", fr: "Membres" },
+        value: same("New York, Massachusetts, Florida, Connecticut, New Hampshire"),
+      },
+      {
+        kind: "dropdown",
+        label: same("Destination"),
+        value: { en: "This workbook", fr: "Ce classeur" },
+        options: [{ en: "New workbook", fr: "Nouveau classeur" }],
+      },
+      { kind: "button", label: { en: "Run", fr: "Exécuter" }, primary: true },
+    ],
+    pages: ["features/actions/Cascade"],
+  },
 ];
 
 /** The pages that document a screen of the add-in: every page under understanding-the-app, and these. */
 export const SCREEN_PAGES_OUTSIDE_UNDERSTANDING: readonly string[] = [
+  "features/actions/Cascade",
+  "features/actions/Zoom",
   "activation/First-launch",
   "features/features/ConnectionsView",
   "features/features/MemberSelection",

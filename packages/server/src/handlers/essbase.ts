@@ -85,8 +85,10 @@ function checkSelection(grid: GridSource, cells: readonly { row: number; column:
   const field = `cells[${i}]`;
   throw outsideTheGrid(
     extent,
-    { en: `${field} (row ${row}, column ${column})`, fr: `${field} (ligne ${row}, colonne ${column})` },
+    { row, column },
+    "selected",
     field,
+    `${field} at row ${row}, column ${column}`,
   );
 }
 
@@ -97,29 +99,40 @@ function checkSelection(grid: GridSource, cells: readonly { row: number; column:
 function checkPivotCell(grid: GridSource, row: number, column: number): void {
   const extent = gridExtent(grid);
   if (row < extent.rows && column < extent.columns) return;
-  const cell = { en: `row ${row}, column ${column}`, fr: `ligne ${row}, colonne ${column}` };
-  throw outsideTheGrid(extent, cell, row >= extent.rows ? "row" : "column");
+  const field = row >= extent.rows ? "row" : "column";
+  throw outsideTheGrid(extent, { row, column }, "pivoted", field, `row ${row}, column ${column}`);
 }
 
-/** `QB_ERR_SELECTION_INVALID`: `cell` is outside the grid of `rows` and `columns`, told in each language. */
+/**
+ * `QB_ERR_SELECTION_INVALID`: the cell at (`row`, `column`) is outside the grid of `rows` and `columns`. The person
+ * who selected it counts the grid's rows and columns from 1, as its size is said; the API's 0-based place and its
+ * field (`cells[1]`, `row`) go to the developer's detail and `field`.
+ */
 function outsideTheGrid(
   { rows, columns }: { rows: number; columns: number },
-  cell: { en: string; fr: string },
+  { row, column }: { row: number; column: number },
+  use: "selected" | "pivoted",
   field: string,
+  cell: string,
 ): ApiError {
   const empty = rows === 0 || columns === 0;
   const [r, c] = [count(rows, "row", "ligne"), count(columns, "column", "colonne")];
+  const which =
+    use === "selected"
+      ? { en: "the selected cell", fr: "la cellule sélectionnée" }
+      : { en: "the cell to pivot", fr: "la cellule à faire pivoter" };
   return new ApiError(
     "QB_ERR_SELECTION_INVALID",
     {
       reason: {
-        en: `${cell.en} is outside the grid, ${
-          empty ? "which has no cells" : `which has ${r.en} and ${c.en}, numbered from 0`
+        en: `${which.en}, in row ${row + 1}, column ${column + 1}, is outside the grid, ${
+          empty ? "which has no cells" : `which has ${r.en} and ${c.en}`
         }`,
-        fr: `${cell.fr} est hors de la grille, ${
-          empty ? "qui n'a aucune cellule" : `qui a ${r.fr} et ${c.fr}, numérotées à partir de 0`
+        fr: `${which.fr}, en ligne ${row + 1}, colonne ${column + 1}, est hors de la grille, ${
+          empty ? "qui n'a aucune cellule" : `qui compte ${r.fr} et ${c.fr}`
         }`,
       },
+      cell,
     },
     field,
   );

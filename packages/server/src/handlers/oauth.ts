@@ -13,8 +13,14 @@ export const oauthHandlers = {
     const provider = ctx.query.provider;
     if (!isOAuthProvider(provider)) {
       const accept = ctx.request.headers["accept-language"];
+      const providers = oauth.providers.names();
+      // The page tells the user to ask the administrator; the log tells the administrator what to set.
+      if (providers.length === 0)
+        ctx.request.log.warn(
+          "The key page offers no sign-in: set GOOGLE_CLIENT_ID or MICROSOFT_CLIENT_ID, with its secret and PUBLIC_URL",
+        );
       ctx.reply.headers(CHOOSER_HEADERS);
-      return chooserPage(keyName, oauth.providers.names(), Array.isArray(accept) ? accept[0] : accept);
+      return chooserPage(keyName, providers, Array.isArray(accept) ? accept[0] : accept);
     }
     const { location, browser } = await oauth.start(provider, keyName, ctx.request);
     ctx.reply.header("cache-control", "no-store");

@@ -30,7 +30,7 @@ const TEXT: Record<
     intro:
       "Sign in to choose the account the key belongs to. The key is shown once, right after sign-in: copy it then.",
     signIn: (provider) => `Sign in with ${provider}`,
-    none: "No sign-in provider is configured on this server: ask its administrator to set GOOGLE_CLIENT_ID or MICROSOFT_CLIENT_ID.",
+    none: "No sign-in provider is configured on this server: ask its administrator to set up sign-in with Google or Microsoft.",
   },
   fr: {
     title: "QiBates — nouvelle clé d'API",
@@ -38,7 +38,7 @@ const TEXT: Record<
     intro:
       "Identifiez-vous pour choisir le compte auquel la clé appartient. La clé n'est affichée qu'une fois, juste après l'identification\u00a0: copiez-la à ce moment-là.",
     signIn: (provider) => `S'identifier avec ${provider}`,
-    none: "Aucun fournisseur d'identification n'est configuré sur ce serveur\u00a0: demandez à son administrateur de définir GOOGLE_CLIENT_ID ou MICROSOFT_CLIENT_ID.",
+    none: "Aucun fournisseur d'identification n'est configuré sur ce serveur\u00a0: demandez à son administrateur de mettre en place l'identification avec Google ou Microsoft.",
   },
 };
 

@@ -24,7 +24,7 @@ export function keyPageRefusal(
       {
         sentence: {
           en: `The key name "${name}" cannot be used: a key name has 1 to 64 letters, digits, dots, hyphens or underscores and starts with a letter or a digit, for example jdoe-laptop`,
-          fr: `Le nom de clé «\u00a0${name}\u00a0» ne convient pas\u00a0: un nom de clé compte de 1 à 64\u00a0lettres, chiffres, points, tirets ou traits de soulignement et commence par une lettre ou un chiffre, par exemple jdupont-portable`,
+          fr: `Le nom de clé “${name}” ne convient pas\u00a0: un nom de clé compte de 1 à 64\u00a0lettres, chiffres, points, tirets ou traits de soulignement et commence par une lettre ou un chiffre, par exemple jdupont-portable`,
         },
       },
       "keyname",
@@ -36,7 +36,7 @@ export function keyPageRefusal(
       {
         sentence: {
           en: 'The key name "callback" is reserved; open the key page again with another name',
-          fr: "Le nom de clé «\u00a0callback\u00a0» est réservé\u202f; rouvrez la page de clé avec un autre nom",
+          fr: "Le nom de clé “callback” est réservé\u202f; rouvrez la page de clé avec un autre nom",
         },
       },
       "state",

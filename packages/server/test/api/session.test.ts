@@ -377,7 +377,7 @@ describe("keys", () => {
     ]);
     expect(en.json().message).toBe('The key "demo" is the shared demo key and cannot be deleted.');
     expect((await del("fr-FR")).json().message).toBe(
-      "La clé « demo » est la clé de démonstration partagée et ne peut pas être supprimée.",
+      "La clé “demo” est la clé de démonstration partagée et ne peut pas être supprimée.",
     );
     // The key still works, and logins with it too.
     const health = await api.app.inject({ url: "/qibates/api/v2/health" });

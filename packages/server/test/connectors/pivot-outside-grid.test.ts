@@ -29,13 +29,15 @@ describe.each(server.essbasePaths)("a pivot through $name", ({ connector, addres
       expectOutside(
         below,
         "row",
-        "Invalid selection: row 4, column 0 is outside the grid, which has 4 rows and 4 columns, numbered from 0.",
+        "Invalid selection: the cell to pivot, in row 5, column 1, is outside the grid, which has 4 rows and 4 columns.",
+        "Outside the grid: row 4, column 0, rows and columns numbered from 0.",
       );
       const right = await call(`action/${op}`, { ...body, row: 2, column: 9 }, connector, "fr-FR");
       expectOutside(
         right,
         "column",
-        "Sélection invalide\u00a0: ligne 2, colonne 9 est hors de la grille, qui a 4\u00a0lignes et 4\u00a0colonnes, numérotées à partir de 0.",
+        "Sélection invalide\u00a0: la cellule à faire pivoter, en ligne 3, colonne 10, est hors de la grille, qui compte 4\u00a0lignes et 4\u00a0colonnes.",
+        "Outside the grid: row 2, column 9, rows and columns numbered from 0.",
       );
     },
   );

@@ -40,7 +40,8 @@ describe.each(server.essbasePaths)("a selection through $name", ({ connector, ad
       expectOutside(
         below,
         "cells[1]",
-        "Invalid selection: cells[1] (row 4, column 0) is outside the grid, which has 4 rows and 4 columns, numbered from 0.",
+        "Invalid selection: the selected cell, in row 5, column 1, is outside the grid, which has 4 rows and 4 columns.",
+        "Outside the grid: cells[1] at row 4, column 0, rows and columns numbered from 0.",
       );
       const right = await call(
         `action/${op}`,
@@ -51,7 +52,8 @@ describe.each(server.essbasePaths)("a selection through $name", ({ connector, ad
       expectOutside(
         right,
         "cells[0]",
-        "Sélection invalide\u00a0: cells[0] (ligne 2, colonne 9) est hors de la grille, qui a 4\u00a0lignes et 4\u00a0colonnes, numérotées à partir de 0.",
+        "Sélection invalide\u00a0: la cellule sélectionnée, en ligne 3, colonne 10, est hors de la grille, qui compte 4\u00a0lignes et 4\u00a0colonnes.",
+        "Outside the grid: cells[0] at row 2, column 9, rows and columns numbered from 0.",
       );
     },
   );
@@ -84,7 +86,8 @@ describe("a large grid, read by the server as text", () => {
     expectOutside(
       r,
       "cells[0]",
-      "Invalid selection: cells[0] (row 3003, column 4) is outside the grid, which has 3,004 rows and 4 columns, numbered from 0.",
+      "Invalid selection: the selected cell, in row 3004, column 5, is outside the grid, which has 3,004 rows and 4 columns.",
+      "Outside the grid: cells[0] at row 3003, column 4, rows and columns numbered from 0.",
     );
   });
 });

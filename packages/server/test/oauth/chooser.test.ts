@@ -56,6 +56,10 @@ describe("the provider choice page", () => {
     expect(res.body).not.toContain("<a ");
     expect(res.body).toContain("No sign-in provider is configured on this server");
     expect(res.body).toContain("Aucun fournisseur d&#39;identification n&#39;est configuré sur ce serveur");
+    // What to ask for, in the user's words: the settings' names are the administrator's page's and the log's.
+    expect(res.body).toContain("ask its administrator to set up sign-in with Google or Microsoft.");
+    expect(res.body).toContain("mettre en place l&#39;identification avec Google ou Microsoft.");
+    expect(res.body).not.toMatch(/CLIENT_ID|CLIENT_SECRET|PUBLIC_URL/);
   });
 
   it("checks the key name against its documented pattern", async () => {
@@ -78,7 +82,7 @@ describe("the provider choice page", () => {
       headers: { "accept-language": "fr" },
     });
     expect(fr.json().message).toBe(
-      "Le nom de clé «\u00a0-laptop\u00a0» ne convient pas\u00a0: un nom de clé compte de 1 à 64\u00a0lettres, chiffres, points, tirets ou traits de soulignement et commence par une lettre ou un chiffre, par exemple jdupont-portable.",
+      "Le nom de clé “-laptop” ne convient pas\u00a0: un nom de clé compte de 1 à 64\u00a0lettres, chiffres, points, tirets ou traits de soulignement et commence par une lettre ou un chiffre, par exemple jdupont-portable.",
     );
   });
 
@@ -97,7 +101,7 @@ describe("the provider choice page", () => {
       headers: { "accept-language": "fr" },
     });
     expect(fr.json().message).toBe(
-      "Le nom de clé «\u00a0callback\u00a0» est réservé\u202f; rouvrez la page de clé avec un autre nom.",
+      "Le nom de clé “callback” est réservé\u202f; rouvrez la page de clé avec un autre nom.",
     );
   });
 });

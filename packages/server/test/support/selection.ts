@@ -9,8 +9,12 @@ export const EAST_WEST_GRID = [
   ["West", "4", "5", "6"],
 ];
 
-/** A selection refused as outside the grid: 422, the cell named as the field, and the whole message. */
-export function expectOutside(answer: Answer, field: string, message: string) {
+/**
+ * A selection refused as outside the grid: 422, the whole message (the cell by its row and column counted from 1,
+ * no API field), and for the developer the API's field and its 0-based place in the detail.
+ */
+export function expectOutside(answer: Answer, field: string, message: string, detail: string) {
   expect(answer.status, JSON.stringify(answer.json)).toBe(422);
-  expect(answer.json).toMatchObject({ code: "QB_ERR_SELECTION_INVALID", field, message });
+  expect(answer.json).toMatchObject({ code: "QB_ERR_SELECTION_INVALID", field, message, detail });
+  expect(message).not.toMatch(/\w\[\d+\]/);
 }
