@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { setMaxListeners } from "node:events";
 import type { Readable } from "node:stream";
-import { withinCallDeadline } from "@qibates/connectors/net";
 import {
   type CallContext,
   ESSBASE_EFFECTS,
@@ -127,10 +126,7 @@ function withClient(context: CallContext, client: string): CallContext {
 
 /** Puts the routes of `scope` (one endpoint's) under the deadline of `seconds`. */
 export function wireDeadline(scope: FastifyInstance, endpoint: WireEndpointName, seconds: number): void {
-  const enter = (call: WireCall, done: () => void) =>
-    current.run(call, () => {
-      void withinCallDeadline(call.deadline, async () => done());
-    });
+  const enter = (call: WireCall, done: () => void) => current.run(call, () => done());
   scope.addHook("onRequest", (request, reply, done) => {
     const call = startCall(request, reply, endpoint, seconds);
     calls.set(request, call);
