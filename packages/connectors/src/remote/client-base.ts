@@ -68,7 +68,9 @@ export abstract class RemoteClient implements ListedClient {
   /**
    * This client as the call of `call` uses it: the same client — its session, its state and counters, written
    * through to it — whose requests are sent within `call` (its deadline and signal, the client it is passed on
-   * for), whoever else uses the client meanwhile.
+   * for), whoever else uses the client meanwhile. The view stands in for the client as `this` of its methods: a
+   * client keeps its state in ordinary properties, never in `#private` fields, which JavaScript looks up on the
+   * object itself and a view does not have (`test/client-view.test.ts` holds every client to it).
    */
   within(call: UpstreamCall): this {
     return new Proxy(this.unbound(), {
