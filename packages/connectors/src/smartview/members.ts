@@ -3,6 +3,7 @@ import { enumMembersBody, LIST_ELEMENT, leaf, readDimList, svList } from "@qibat
 import { type CallContext, ProviderError } from "@qibates/provider";
 import { ListBudget } from "../net/list-budget.ts";
 import { UNREADABLE } from "../net/unreadable.ts";
+import { shareAcrossCalls } from "../net/upstream.ts";
 import { eachLimited } from "../remote/each-limited.ts";
 import type { OpenCube, SmartViewClient } from "./client.ts";
 import { ESS_INDENT, executeQueryBody, readGrid } from "./grid.ts";
@@ -113,24 +114,32 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
   const budgetOf = (call: CallContext) => (call as BudgetedCall).listBudget ?? new ListBudget(client);
   /** Each member read (lower case) → its dimension: `EnumMembers` asks for a dimension with the member. */
   const dimensionOf = new Map<string, string>();
-  let tables: Promise<string[]> | null = null;
-  /** The alias tables (read once; the dimensions' read asks for them at the same time). */
+  let tables: ((call: CallContext) => Promise<string[]>) | null = null;
+  /**
+   * The alias tables (read once; the dimensions' read asks for them at the same time), the read shared by the
+   * calls that wait for it, each within its own deadline; a failed read is forgotten.
+   */
   const aliasTables = (call: CallContext): Promise<string[]> => {
     if (!tables) {
-      const read = client
-        .within(call)
-        .read("EnumAliasTables", "", cube)
-        .then((answer) => {
-          const found = svList(answer, LIST_ELEMENT.EnumAliasTables).filter((t) => t !== "");
-          new ListBudget(client).take(found.length, "EnumAliasTables");
-          return found.length > 0 ? found : ["Default"];
-        });
-      read.catch(() => {
-        if (tables === read) tables = null;
-      });
-      tables = read;
+      const join = shareAcrossCalls(
+        (shared) =>
+          client
+            .within(shared)
+            .read("EnumAliasTables", "", cube)
+            .then((answer) => {
+              const found = svList(answer, LIST_ELEMENT.EnumAliasTables).filter((t) => t !== "");
+              new ListBudget(client).take(found.length, "EnumAliasTables");
+              return found.length > 0 ? found : ["Default"];
+            })
+            .catch((e: unknown) => {
+              if (tables === join) tables = null;
+              throw e;
+            }),
+        new URL(client.where).origin,
+      );
+      tables = join;
     }
-    return tables;
+    return tables(call);
   };
 
   /** The labels of the first row of an `ExecuteQuery` answer (one axis: the columns), and the dimension. */
