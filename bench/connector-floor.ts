@@ -36,6 +36,7 @@ import {
   runGridOperation,
 } from "@qibates/engine/grid";
 import { cellKindsSteps, gridAnswer, layoutSource } from "@qibates/grid-bridge";
+import { CallContext } from "@qibates/provider";
 import { openConnectorHarness } from "../packages/cli/src/answer-key.ts";
 import {
   answerOfLaidOut,
@@ -43,7 +44,7 @@ import {
   sameFlatLayout,
 } from "../packages/connectors/src/essbase-rest/grid.ts";
 import { readJson } from "../packages/connectors/src/net/json.ts";
-import { ambientCall, Upstreams } from "../packages/connectors/src/net/upstream.ts";
+import { Upstreams } from "../packages/connectors/src/net/upstream.ts";
 import { jsonSteps } from "../packages/server/src/json-steps.ts";
 import { restGrid } from "../packages/wire/src/essbase-rest/grid.ts";
 import { loadAverages } from "./machine.ts";
@@ -145,7 +146,7 @@ async function main(): Promise<void> {
           headers: { accept: "application/json", "content-type": "application/json" },
           body: operation,
         },
-        ambientCall(),
+        CallContext.unbounded(),
       )
     ).body;
 

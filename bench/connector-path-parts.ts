@@ -12,9 +12,10 @@ import "../scripts/command-line.mjs";
 import { Outline, outlineSpecFromDocument } from "@qibates/engine";
 import { resolveSettings, runGridOperation } from "@qibates/engine/grid";
 import { gridAnswer, layoutSource } from "@qibates/grid-bridge";
+import { CallContext } from "@qibates/provider";
 import { openConnectorHarness } from "../packages/cli/src/answer-key.ts";
 import { answerOf, sameLayout, sheetOf } from "../packages/connectors/src/essbase-rest/grid.ts";
-import { ambientCall, Upstreams } from "../packages/connectors/src/net/upstream.ts";
+import { Upstreams } from "../packages/connectors/src/net/upstream.ts";
 import { restGrid } from "../packages/wire/src/essbase-rest/grid.ts";
 import { loadAverages } from "./machine.ts";
 import { listenPort } from "./ports.mjs";
@@ -47,7 +48,7 @@ async function refreshAndRoundTrip(): Promise<void> {
       await upstreams.request(
         about,
         { method: "GET", headers: { accept: "application/json" } },
-        ambientCall(),
+        CallContext.unbounded(),
       );
       const a = performance.now() - started;
       started = performance.now();

@@ -1,6 +1,5 @@
-import { answerValue, ProviderError } from "@qibates/provider";
+import { answerValue, CallContext, ProviderError } from "@qibates/provider";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { withinCallDeadline } from "../src/net/upstream.ts";
 import { CUBE, useEssbaseRest } from "./support/essbase-rest.ts";
 
 /**
@@ -28,18 +27,18 @@ const GRID = [
 ];
 
 it("fails the operation, and nothing else, when the call's deadline passed before the grid is sent", async () => {
-  const zoom = () =>
-    f.connector.essbase.grid(f.remote, CUBE, {
+  const zoom = (call: CallContext) =>
+    f.connector.essbase.grid({ ...f.remote, call }, CUBE, {
       action: "zoomin",
       input: { grid: GRID, cells: [{ row: 1, column: 0 }], settings: { aliasTable: null } },
     });
   // Warm: the session's preferences and Market's children are read, so that the zoom's first request is the grid.
-  expect((await zoom().then(answerValue)).grid.length).toBeGreaterThan(2);
-  for (const deadline of [
-    { by: Date.now() - 1, signal: new AbortController().signal },
-    { by: Date.now() + 60_000, signal: AbortSignal.abort() },
+  expect((await zoom(CallContext.unbounded()).then(answerValue)).grid.length).toBeGreaterThan(2);
+  for (const call of [
+    { deadline: Date.now() - 1, signal: new AbortController().signal, writes: false },
+    { deadline: Date.now() + 60_000, signal: AbortSignal.abort(), writes: false },
   ]) {
-    const error = await withinCallDeadline(deadline, zoom).catch((e: unknown) => e);
+    const error = await zoom(call).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as ProviderError).code).toBe("UPSTREAM_UNREACHABLE");
   }

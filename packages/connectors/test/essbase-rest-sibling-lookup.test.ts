@@ -1,6 +1,10 @@
 import type { MemberBean } from "@qibates/protocols/essbase-rest";
+import { CallContext } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { lookupBySiblings, PROBES, type SiblingRequests } from "../src/essbase-rest/members.ts";
+
+/** The context of the look-ups these tests make: no deadline. */
+const CALL = CallContext.unbounded();
 
 /**
  * A long sheet's labels looked up through their siblings (`lookupBySiblings`): the same chains as labels looked
@@ -114,9 +118,9 @@ describe("essbase-stndln: a long sheet's labels looked up through their siblings
       "Flat",
     ];
     const batched = server();
-    const got = await lookupBySiblings(labels, batched.ask);
+    const got = await lookupBySiblings(labels, batched.ask, CALL);
     const single = server();
-    const expected = await single.ask.one(labels);
+    const expected = await single.ask.one(labels, CALL);
     expect(names(got)).toEqual(names(expected));
     // One round of ancestors, the three groups' children and their parent's (Flat is among them), then the
     // labels that are not among them one by one.
@@ -140,8 +144,8 @@ describe("essbase-stndln: a long sheet's labels looked up through their siblings
     // all listed under Entity, so each leaf left is asked alone, one request (was two: it and its ancestors).
     const labels = Array.from({ length: GROUPS }, (_, g) => `E${g + 1}.5`);
     const s = server();
-    const got = await lookupBySiblings(labels, s.ask);
-    expect(names(got)).toEqual(names(await server().ask.one(labels)));
+    const got = await lookupBySiblings(labels, s.ask, CALL);
+    expect(names(got)).toEqual(names(await server().ask.one(labels, CALL)));
     expect(s.requests.filter((r) => r.startsWith("children"))).toHaveLength(PROBES + 1);
     expect(s.requests).toContain("children Entity");
     expect(s.requests.filter((r) => r.startsWith("one"))).toHaveLength(0);
@@ -154,22 +158,22 @@ describe("essbase-stndln: a long sheet's labels looked up through their siblings
     const labels = Array.from({ length: GROUPS }, (_, g) => `E${g + 1}.5`);
     const s = server();
     const children = s.ask.children;
-    s.ask.children = async (parent) => {
+    s.ask.children = async (parent, call) => {
       if (parent === "Entity") throw new Error("the groups' parent was listed");
-      return children(parent);
+      return children(parent, call);
     };
     const ancestors = s.ask.ancestors;
-    s.ask.ancestors = async (label) => {
-      const answer = await ancestors(label);
+    s.ask.ancestors = async (label, call) => {
+      const answer = await ancestors(label, call);
       const items = (answer?.items ?? []).map((a) =>
         a.name === "Entity" ? { ...a, numberOfChildren: 50_000 } : a,
       );
       return answer ? { ...answer, items } : null;
     };
-    const got = await lookupBySiblings(labels, s.ask);
+    const got = await lookupBySiblings(labels, s.ask, CALL);
     const path = (chains: Awaited<ReturnType<typeof lookupBySiblings>>) =>
       chains.map((c) => c?.map((m) => [m.name, m.parent]) ?? null);
-    expect(path(got)).toEqual(path(await server().ask.one(labels)));
+    expect(path(got)).toEqual(path(await server().ask.one(labels, CALL)));
     expect(s.requests.filter((r) => r.startsWith("member"))).toHaveLength(GROUPS - PROBES);
     expect(s.requests.filter((r) => r.startsWith("ancestors"))).toHaveLength(GROUPS);
     expect(s.requests.filter((r) => r.startsWith("one"))).toHaveLength(0);
@@ -177,7 +181,7 @@ describe("essbase-stndln: a long sheet's labels looked up through their siblings
 
   it("asks a short sheet's labels one by one, as before", async () => {
     const s = server();
-    await lookupBySiblings(["E1.1", "E1.2", "G4"], s.ask);
+    await lookupBySiblings(["E1.1", "E1.2", "G4"], s.ask, CALL);
     expect(s.requests).toEqual(["one E1.1", "one E1.2", "one G4"]);
   });
 });

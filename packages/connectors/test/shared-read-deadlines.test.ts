@@ -1,4 +1,4 @@
-import { ProviderError } from "@qibates/provider";
+import { CallContext, ProviderError } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import type { UpstreamCall } from "../src/net/upstream.ts";
 import { eachLimited } from "../src/remote/each-limited.ts";
@@ -75,7 +75,8 @@ describe("a read shared by two calls", () => {
 describe("requests of one call side by side", () => {
   it("stop at the first failure: no item is started after it", async () => {
     const started: number[] = [];
-    const error = await eachLimited([1, 2, 3, 4, 5, 6, 7, 8], 2, async (i) => {
+    const call = CallContext.unbounded();
+    const error = await eachLimited(call, [1, 2, 3, 4, 5, 6, 7, 8], 2, async (i) => {
       started.push(i);
       await new Promise((r) => setTimeout(r, 5));
       if (i === 2) throw new Error("item 2 failed");

@@ -1,4 +1,4 @@
-import { ProviderError, type ProviderSession, type ProviderText } from "@qibates/provider";
+import { CallContext, ProviderError, type ProviderSession, type ProviderText } from "@qibates/provider";
 import { afterEach, describe, expect, it } from "vitest";
 import { LIST_LIMITS, type ListLimits } from "../src/net/list-budget.ts";
 import { Upstreams } from "../src/net/upstream.ts";
@@ -140,8 +140,11 @@ function fakeXmlaClient(
   rows: (type: string) => unknown[],
 ): XmlaClient {
   let bytesRead = 0;
-  return {
+  const client = {
     listLimits: { ...LIST_LIMITS, ...limits },
+    where: "http://127.0.0.1:9/olap/msmdpump.dll",
+    // A view of the fake for a call: the fake itself, which knows no deadline.
+    within: () => client,
     get bytesRead() {
       return bytesRead;
     },
@@ -150,7 +153,8 @@ function fakeXmlaClient(
       return rows(type);
     },
     malformed: (reason: ProviderText) => new ProviderError("UPSTREAM_MALFORMED", `malformed: ${reason.en}`),
-  } as unknown as XmlaClient;
+  };
+  return client as unknown as XmlaClient;
 }
 
 describe("ssas connector (XMLA): a server that names dimensions without end", () => {
@@ -166,7 +170,9 @@ describe("ssas connector (XMLA): a server that names dimensions without end", ()
       }
       return [{ MEMBER_NAME: "m", MEMBER_UNIQUE_NAME: "[m]" }];
     });
-    const { error, ms } = await refusal(() => xmlaMembers(client, {}, "Cat", "Cube").dimensions());
+    const { error, ms } = await refusal(() =>
+      xmlaMembers(client, {}, "Cat", "Cube").dimensions(CallContext.unbounded()),
+    );
     expect(error.code).toBe("UPSTREAM_MALFORMED");
     expect(error.message).toMatch(/needs more than 50 answers in one call/);
     expect(asked.filter((t) => t === "MDSCHEMA_MEMBERS").length).toBeLessThanOrEqual(50 + 4);
@@ -182,7 +188,9 @@ describe("ssas connector (XMLA): a server that names dimensions without end", ()
           }))
         : [],
     );
-    const { error } = await refusal(() => xmlaMembers(client, {}, "Cat", "Cube").dimensions());
+    const { error } = await refusal(() =>
+      xmlaMembers(client, {}, "Cat", "Cube").dimensions(CallContext.unbounded()),
+    );
     expect(error.message).toMatch(/answers more than 100,000 bytes in one call/);
   });
 });

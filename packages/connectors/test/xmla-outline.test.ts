@@ -1,5 +1,5 @@
 import { MembersOnDemand } from "@qibates/grid-bridge";
-import type { ProviderText } from "@qibates/provider";
+import { CallContext, type ProviderText } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import type { XmlaClient } from "../src/xmla/client.ts";
 import { cellQueries, cellQuery } from "../src/xmla/grid.ts";
@@ -18,7 +18,10 @@ type Rows = Record<string, string>[];
 function fakeClient(rows: Record<string, Rows>, asked: string[] = []): XmlaClient {
   const members = Object.entries(rows).flatMap(([key, list]) => (key === "dims" ? [] : list));
   const byUnique = new Map(members.map((r) => [r.MEMBER_UNIQUE_NAME, r]));
-  return {
+  const client = {
+    where: "http://127.0.0.1:9/olap/msmdpump.dll",
+    // A view of the fake for a call: the fake itself, which knows no deadline.
+    within: () => client,
     discover: async (type: string, restrictions: Record<string, string | undefined>) => {
       asked.push(`${type} ${JSON.stringify(restrictions)}`);
       if (type === "MDSCHEMA_DIMENSIONS") return rows.dims ?? [];
@@ -44,7 +47,8 @@ function fakeClient(rows: Record<string, Rows>, asked: string[] = []): XmlaClien
       return rows[DIMENSION_UNIQUE_NAME ?? ""] ?? [];
     },
     malformed: (reason: ProviderText) => new Error(reason.en),
-  } as unknown as XmlaClient;
+  };
+  return client as unknown as XmlaClient;
 }
 
 const member = (
@@ -113,8 +117,8 @@ const ROWS: Record<string, Rows> = {
 /** The Sales cube's outline read from the fake server, every dimension whole, and its members by name. */
 async function adventureWorks(asked: string[] = []) {
   const members = new MembersOnDemand(xmlaMembers(fakeClient(ROWS, asked), {}, "AW", "Sales"), "AW.Sales");
-  await members.ensureDimensions(null);
-  const remote = await members.outline();
+  await members.ensureDimensions(null, CallContext.unbounded());
+  const remote = await members.outline(CallContext.unbounded());
   const m = (name: string) => {
     const found = remote.outline.member(name);
     if (!found) throw new Error(name);

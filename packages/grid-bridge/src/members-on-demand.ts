@@ -16,7 +16,7 @@ import {
   readLayout,
 } from "@qibates/engine/grid";
 import { zoomReach } from "@qibates/grid-rules";
-import { type GridCall, ProviderError, type ProviderText } from "@qibates/provider";
+import { type CallContext, type GridCall, ProviderError, type ProviderText } from "@qibates/provider";
 import type { MdxOutline, RemoteDimension } from "./remote-outline.ts";
 
 /**
@@ -49,10 +49,14 @@ export interface RemoteMemberInfo {
   uniqueName?: string;
 }
 
-/** What a connector reads of a cube for {@link MembersOnDemand}. */
+/**
+ * What a connector reads of a cube for {@link MembersOnDemand}. Each read is given the context of the call it is
+ * made for (`call`: its deadline, its signal, the client it is passed on for), which its requests are sent within:
+ * a source is kept beyond a call and read by whichever call needs it.
+ */
 export interface CubeMemberSource {
   /** The dimensions in outline order, each with its top member, and the cube's alias tables. */
-  dimensions(): Promise<{
+  dimensions(call: CallContext): Promise<{
     dimensions: RemoteDimension[];
     roots: RemoteMemberInfo[];
     aliasTables: string[];
@@ -65,14 +69,14 @@ export interface CubeMemberSource {
    * For each label (a member name, or an alias of any table), the member it names with its ancestors, from its
    * dimension down to itself; `null` when it names no member of the cube. One parallel round where it can.
    */
-  lookup(labels: readonly string[]): Promise<(RemoteMemberInfo[] | null)[]>;
+  lookup(labels: readonly string[], call: CallContext): Promise<(RemoteMemberInfo[] | null)[]>;
   /** The children of each member, in outline order. */
-  children(parents: readonly RemoteMemberInfo[]): Promise<RemoteMemberInfo[][]>;
+  children(parents: readonly RemoteMemberInfo[], call: CallContext): Promise<RemoteMemberInfo[][]>;
   /**
    * For each MDX unique name, the member it names with its ancestors (as `lookup`), `null` when it names none (a
    * query's calculated member): for a connector whose answers name members so (XMLA).
    */
-  lookupUnique?(uniqueNames: readonly string[]): Promise<(RemoteMemberInfo[] | null)[]>;
+  lookupUnique?(uniqueNames: readonly string[], call: CallContext): Promise<(RemoteMemberInfo[] | null)[]>;
 }
 
 interface Node {
@@ -103,10 +107,11 @@ const ADDED_PER_TURN = 1000;
 const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * Shares one read between the calls that need it: `share(read)` starts `read` once and answers a function each
- * caller awaits, so that the read lives as long as some caller still waits for it, each within its own deadline.
+ * Shares one read between the calls that need it: `share(read)` answers a function each caller awaits with its
+ * own context; `read` is started once, given the context it runs within, and lives as long as some caller still
+ * waits for it, each within its own deadline.
  */
-export type ShareRead = <T>(read: () => Promise<T>) => () => Promise<T>;
+export type ShareRead = <T>(read: (call: CallContext) => Promise<T>) => (call: CallContext) => Promise<T>;
 
 /** What a remote cube's members are read with, besides the source: see {@link MembersOnDemand}. */
 export interface MembersOnDemandOptions {
@@ -218,7 +223,7 @@ export class MembersOnDemand {
   private version = 0;
   private built: { version: number; remote: MdxOutline } | null = null;
   /** The dimensions' read, shared by the calls that wait for it. */
-  private dimsJoin: (() => Promise<Dims>) | null = null;
+  private dimsJoin: ((call: CallContext) => Promise<Dims>) | null = null;
   /** Calls reading or building these members now: while one does, they are never dropped. */
   private running = 0;
   /** Members added since the event loop was last given a turn. */
@@ -280,17 +285,17 @@ export class MembersOnDemand {
     await nextTurn();
   }
 
-  /** The dimensions (read once) and the alias tables. */
-  dimensions(): Promise<{
+  /** The dimensions (read once, shared by the calls that wait for it) and the alias tables; `call`: the caller's. */
+  dimensions(call: CallContext): Promise<{
     dimensions: RemoteDimension[];
     aliasTables: string[];
     uniqueNames: ReadonlyMap<string, string>;
   }> {
     if (!this.dimsJoin) {
-      let join: (() => Promise<Dims>) | null = null;
-      const readDims = () =>
+      let join: ((call: CallContext) => Promise<Dims>) | null = null;
+      const readDims = (shared: CallContext) =>
         this.source
-          .dimensions()
+          .dimensions(shared)
           .then(async (d) => {
             this.roots = [];
             for (const [i, r] of d.roots.entries()) {
@@ -319,7 +324,7 @@ export class MembersOnDemand {
       join = this.options.share ? this.options.share(readDims) : sharedPromise(readDims);
       this.dimsJoin = join;
     }
-    return this.dimsJoin();
+    return this.dimsJoin(call);
   }
 
   /** How many members are kept. */
@@ -384,11 +389,11 @@ export class MembersOnDemand {
   }
 
   /** Makes sure every label was looked up (one parallel round for those not yet known). */
-  ensureLabels(labels: Iterable<string>): Promise<void> {
-    return this.step(() => this.readLabels(labels));
+  ensureLabels(labels: Iterable<string>, call: CallContext): Promise<void> {
+    return this.step(() => this.readLabels(labels, call));
   }
 
-  private async readLabels(labels: Iterable<string>): Promise<void> {
+  private async readLabels(labels: Iterable<string>, call: CallContext): Promise<void> {
     const asked: string[] = [];
     const seen = new Set<string>();
     for (const raw of labels) {
@@ -398,11 +403,11 @@ export class MembersOnDemand {
       asked.push(t);
     }
     if (asked.length === 0) {
-      await this.dimensions();
+      await this.dimensions(call);
       return;
     }
     // The dimensions and the labels are asked at once (a session's first grid waits for one round, not two).
-    const [, chains] = await Promise.all([this.dimensions(), this.source.lookup(asked)]);
+    const [, chains] = await Promise.all([this.dimensions(call), this.source.lookup(asked, call)]);
     const prototypes: string[] = [];
     for (const [i, chain] of chains.entries()) {
       const label = asked[i] as string;
@@ -418,23 +423,23 @@ export class MembersOnDemand {
       }
       await this.breathe();
     }
-    await this.ensureStored(prototypes);
+    await this.ensureStored(prototypes, call);
   }
 
   /** Makes sure every MDX unique name (an answer's members) was looked up, when the source reads them so. */
-  ensureUniqueNames(uniqueNames: Iterable<string>): Promise<void> {
-    return this.step(() => this.readUniqueNames(uniqueNames));
+  ensureUniqueNames(uniqueNames: Iterable<string>, call: CallContext): Promise<void> {
+    return this.step(() => this.readUniqueNames(uniqueNames, call));
   }
 
-  private async readUniqueNames(uniqueNames: Iterable<string>): Promise<void> {
-    await this.dimensions();
+  private async readUniqueNames(uniqueNames: Iterable<string>, call: CallContext): Promise<void> {
+    await this.dimensions(call);
     const lookupUnique = this.source.lookupUnique?.bind(this.source);
     if (!lookupUnique) return;
     const asked = [...new Set(uniqueNames)].filter(
       (u) => !this.byUnique.has(u) && !this.unknownUnique.has(u),
     );
     if (asked.length === 0) return;
-    const chains = await lookupUnique(asked);
+    const chains = await lookupUnique(asked, call);
     const prototypes: string[] = [];
     for (const [i, chain] of chains.entries()) {
       if (!chain || chain.length === 0) {
@@ -445,16 +450,16 @@ export class MembersOnDemand {
       if (last?.shared) prototypes.push(last.info.name);
       await this.breathe();
     }
-    await this.ensureStored(prototypes);
+    await this.ensureStored(prototypes, call);
   }
 
   /** Makes sure every child of each member (a name read so far) is read. */
-  ensureChildren(names: Iterable<string>): Promise<void> {
-    return this.step(() => this.readChildren(names));
+  ensureChildren(names: Iterable<string>, call: CallContext): Promise<void> {
+    return this.step(() => this.readChildren(names, call));
   }
 
-  private async readChildren(names: Iterable<string>): Promise<void> {
-    await this.dimensions();
+  private async readChildren(names: Iterable<string>, call: CallContext): Promise<void> {
+    await this.dimensions(call);
     const wanted: Node[] = [];
     for (const n of names) {
       const node = this.node(n);
@@ -462,7 +467,10 @@ export class MembersOnDemand {
       else if (node && node.info.childCount === 0) node.complete = true;
     }
     if (wanted.length === 0) return;
-    const lists = await this.source.children(wanted.map((w) => w.info));
+    const lists = await this.source.children(
+      wanted.map((w) => w.info),
+      call,
+    );
     const shared: string[] = [];
     for (const [i, kids] of lists.entries()) {
       const parent = wanted[i] as Node;
@@ -473,25 +481,25 @@ export class MembersOnDemand {
       }
       parent.complete = true;
     }
-    await this.ensureStored(shared);
+    await this.ensureStored(shared, call);
   }
 
   /** Makes sure each member's whole subtree is read: a round of children per generation below it. */
-  ensureSubtrees(names: Iterable<string>): Promise<void> {
-    return this.step(() => this.readSubtrees(names));
+  ensureSubtrees(names: Iterable<string>, call: CallContext): Promise<void> {
+    return this.step(() => this.readSubtrees(names, call));
   }
 
   /**
    * A round of children per generation; each member is opened once (a server that lists a member under two
    * parents, or again below itself, is read once), and never more generations than an outline can hold.
    */
-  private async readSubtrees(names: Iterable<string>): Promise<void> {
+  private async readSubtrees(names: Iterable<string>, call: CallContext): Promise<void> {
     const opened = new Set<Node>();
     let level = [...names];
     for (let generation = 0; level.length > 0; generation++) {
       if (generation > MAX_GENERATIONS)
         throw this.refusal(OUTLINE_LIES.tooDeep(level[0] as string, MAX_GENERATIONS));
-      await this.readChildren(level);
+      await this.readChildren(level, call);
       const next: string[] = [];
       for (const n of level) {
         const node = this.node(n);
@@ -509,18 +517,21 @@ export class MembersOnDemand {
   }
 
   /** Makes sure every member of these dimensions (all when `null`) is read. */
-  ensureDimensions(names: readonly string[] | null): Promise<void> {
+  ensureDimensions(names: readonly string[] | null, call: CallContext): Promise<void> {
     return this.step(async () => {
-      const { dimensions } = await this.dimensions();
+      const { dimensions } = await this.dimensions(call);
       const wanted = names === null ? dimensions.map((d) => d.name) : names;
-      await this.readSubtrees(wanted.filter((n) => this.byName.has(lower(n))));
+      await this.readSubtrees(
+        wanted.filter((n) => this.byName.has(lower(n))),
+        call,
+      );
     });
   }
 
   /** The stored members of shared members read, so that the rebuilt outline holds each shared member's prototype. */
-  private async ensureStored(names: readonly string[]): Promise<void> {
+  private async ensureStored(names: readonly string[], call: CallContext): Promise<void> {
     const missing = names.filter((n) => !this.byName.has(lower(n)));
-    if (missing.length > 0) await this.readLabels(missing);
+    if (missing.length > 0) await this.readLabels(missing, call);
   }
 
   /** Adds a chain (dimension first); answers the last member. */
@@ -585,12 +596,12 @@ export class MembersOnDemand {
   }
 
   /** The members read so far as an engine outline (rebuilt only when more were read). */
-  outline(): Promise<MdxOutline> {
-    return this.step(() => this.build());
+  outline(call: CallContext): Promise<MdxOutline> {
+    return this.step(() => this.build(call));
   }
 
-  private async build(): Promise<MdxOutline> {
-    const { dimensions, aliasTables, uniqueNames } = await this.dimensions();
+  private async build(call: CallContext): Promise<MdxOutline> {
+    const { dimensions, aliasTables, uniqueNames } = await this.dimensions(call);
     if (this.built?.version === this.version) return this.built.remote;
     const spec = (n: Node): MemberSpec => {
       const i = n.info;
@@ -682,11 +693,11 @@ interface Dims {
   uniqueNames: Map<string, string>;
 }
 
-/** A read shared as one promise by every caller, started by the first. */
-function sharedPromise<T>(read: () => Promise<T>): () => Promise<T> {
+/** A read shared as one promise by every caller, started by the first within its own context. */
+function sharedPromise<T>(read: (call: CallContext) => Promise<T>): (call: CallContext) => Promise<T> {
   let p: Promise<T> | null = null;
-  return () => {
-    p ??= read();
+  return (call) => {
+    p ??= read(call);
     return p;
   };
 }
@@ -743,6 +754,7 @@ export async function ensureSheetMembers(
   members: MembersOnDemand,
   sheet: readonly (readonly unknown[])[],
   settings: ResolvedGridSettings,
+  call: CallContext,
 ): Promise<void> {
   const variables = settings.substitutionVariables;
   const tried = new Set<string>();
@@ -766,11 +778,11 @@ export async function ensureSheetMembers(
   let asked = first;
   for (let round = 0; round < 4 && asked.length > 0; round++) {
     for (const a of asked) tried.add(lower(a));
-    await members.ensureLabels(asked);
+    await members.ensureLabels(asked, call);
     if (numbers.length === 0) return;
     let layout: { headerRows: number; leftColumns: number };
     try {
-      layout = readLayout((await members.outline()).outline, sheet, settings);
+      layout = readLayout((await members.outline(call)).outline, sheet, settings);
     } catch {
       // A sheet the engine refuses is refused by the caller's own reading, naming its cell.
       return;
@@ -830,13 +842,14 @@ export function labelsOf(
  */
 export async function ensureGridOperation(
   members: MembersOnDemand,
-  call: GridCall,
+  grid: GridCall,
   sheet: readonly (readonly unknown[])[],
   s: ResolvedGridSettings,
+  call: CallContext,
 ): Promise<void> {
-  if (call.action !== "zoomin") return;
-  const cells = (call.input as { cells?: CellPosition[] }).cells ?? [];
-  const outline = (await members.outline()).outline;
+  if (grid.action !== "zoomin") return;
+  const cells = (grid.input as { cells?: CellPosition[] }).cells ?? [];
+  const outline = (await members.outline(call)).outline;
   const selected = cells.flatMap((c) => {
     const m = labelMember(outline, sheet[c.row]?.[c.column], s);
     return m ? [m] : [];
@@ -844,12 +857,15 @@ export async function ensureGridOperation(
   const names = selected.map((m) => m.name);
   switch (zoomReach(s.zoomInPreference)) {
     case "children":
-      return members.ensureChildren(names);
+      return members.ensureChildren(names, call);
     case "subtree":
-      return members.ensureSubtrees(names);
+      return members.ensureSubtrees(names, call);
     case "siblings":
-      return members.ensureChildren(selected.flatMap((m) => (m.parent ? [m.parent.name] : [])));
+      return members.ensureChildren(
+        selected.flatMap((m) => (m.parent ? [m.parent.name] : [])),
+        call,
+      );
     case "dimension":
-      return members.ensureDimensions([...new Set(selected.map((m) => m.dimension.name))]);
+      return members.ensureDimensions([...new Set(selected.map((m) => m.dimension.name))], call);
   }
 }

@@ -1,4 +1,5 @@
 import { labelKind, labelNames, resolveSettings } from "@qibates/engine/grid";
+import { CallContext } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import {
   type CubeMemberSource,
@@ -8,6 +9,9 @@ import {
   MembersOnDemand,
   type RemoteMemberInfo,
 } from "../src/members-on-demand.ts";
+
+/** The context of the calls these tests make: no deadline. */
+const CALL = CallContext.unbounded();
 
 /** A dimension of `width` × `width` members (Entity → E1…En → E1.1…), read by as many calls as asked. */
 function wide(width: number): CubeMemberSource & { asked: string[] } {
@@ -46,14 +50,14 @@ describe("the server-wide bound on members kept", () => {
     const sessions = Array.from({ length: 20 }, () => new MembersOnDemand(wide(40), "App.Cube", { bound }));
     for (const members of sessions) {
       // 1 + 40 + 1,600 members each: 32,820 for all 20 without the bound.
-      await members.ensureDimensions(["Entity"]);
+      await members.ensureDimensions(["Entity"], CALL);
       expect(members.size).toBe(1641);
       expect(bound.held).toBeLessThanOrEqual(5_000);
     }
     // The sessions used most recently kept theirs; the others kept their dimension and read it again when asked.
     expect(sessions.slice(-3).map((m) => m.size)).toEqual([1641, 1641, 1641]);
     expect(sessions[0]?.size).toBe(1);
-    await sessions[0]?.ensureChildren(["Entity"]);
+    await sessions[0]?.ensureChildren(["Entity"], CALL);
     expect(sessions[0]?.size).toBe(41);
     expect(bound.held).toBeLessThanOrEqual(5_000);
   });
@@ -66,16 +70,16 @@ describe("the server-wide bound on members kept", () => {
     });
     const gated = wide(40);
     const lookup = gated.lookup.bind(gated);
-    gated.lookup = async (labels) => {
+    gated.lookup = async (labels, call) => {
       await gate;
-      return lookup(labels);
+      return lookup(labels, call);
     };
     const reading = new MembersOnDemand(gated, "App.Cube", { bound });
     const other = new MembersOnDemand(wide(40), "App.Other", { bound });
-    await reading.ensureDimensions(["Entity"]);
+    await reading.ensureDimensions(["Entity"], CALL);
     // A call on `reading` is under way (its lookup waits) while `other` reads past the bound.
-    const running = reading.ensureLabels(["Somewhere"]);
-    const refused = await other.ensureDimensions(["Entity"]).catch((e: unknown) => e);
+    const running = reading.ensureLabels(["Somewhere"], CALL);
+    const refused = await other.ensureDimensions(["Entity"], CALL).catch((e: unknown) => e);
     open();
     await running;
     expect(reading.size).toBe(1641);
@@ -125,7 +129,7 @@ describe("one label reader", () => {
     const members = new MembersOnDemand(source, "App.Cube", { bound: new MemberBound(1000) });
     const variables = { CurrMonth: "Feb" };
     const s = { ...settings, substitutionVariables: variables };
-    await ensureSheetMembers(members, [LABELS.filter((l) => l !== "100")], s);
+    await ensureSheetMembers(members, [LABELS.filter((l) => l !== "100")], s, CALL);
     const expected = LABELS.filter((l) => l !== "100").flatMap((l) =>
       labelKind(l, s) === "name" ? labelNames(l, variables) : [],
     );

@@ -1,5 +1,6 @@
 import { type MemberSpec, Outline } from "@qibates/engine";
 import { labelMember, resolveSettings } from "@qibates/engine/grid";
+import { CallContext } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import {
   type CubeMemberSource,
@@ -9,6 +10,9 @@ import {
   MembersOnDemand,
   type RemoteMemberInfo,
 } from "../src/members-on-demand.ts";
+
+/** The context of the calls these tests make: no deadline. */
+const CALL = CallContext.unbounded();
 
 /**
  * The members of a remote cube read as calls need them. A stand-in source over a small tree counts what
@@ -89,10 +93,10 @@ describe("MembersOnDemand", () => {
       ["NY", "", ""],
       ["West", "", ""],
     ];
-    await ensureSheetMembers(members, sheet, settings);
+    await ensureSheetMembers(members, sheet, settings, CALL);
     expect(asked.lookups).toEqual([["Q1", "Q2", "Revenue", "NY", "West"]]);
     expect(asked.children).toEqual([]);
-    const { outline } = await members.outline();
+    const { outline } = await members.outline(CALL);
     expect(
       outline
         .member("NY")
@@ -103,7 +107,7 @@ describe("MembersOnDemand", () => {
     expect(outline.member("LA")).toBeUndefined();
     expect(outline.member("Boston")).toBeUndefined();
     // A second call over the same sheet asks nothing.
-    await ensureSheetMembers(members, sheet, settings);
+    await ensureSheetMembers(members, sheet, settings, CALL);
     expect(asked.lookups).toHaveLength(1);
   });
 
@@ -116,12 +120,12 @@ describe("MembersOnDemand", () => {
       ["100", "12"],
       ["NY", "7"],
     ];
-    await ensureSheetMembers(members, sheet, settings);
+    await ensureSheetMembers(members, sheet, settings, CALL);
     // Column A's numbers with the first round; the data (12, 7) is never asked.
     expect(asked.lookups.flat()).toContain("100");
     expect(asked.lookups.flat()).not.toContain("12");
     expect(asked.lookups.flat()).not.toContain("7");
-    expect((await members.outline()).outline.member("100")?.parent?.name).toBe("East");
+    expect((await members.outline(CALL)).outline.member("100")?.parent?.name).toBe("East");
   });
 
   it("widens the row headers by a column of numeric names nothing heads, never reading a headed column", async () => {
@@ -132,9 +136,9 @@ describe("MembersOnDemand", () => {
       ["NY", "300", "5"],
       ["LA", "300", "6"],
     ];
-    await ensureSheetMembers(members, sheet, settings);
+    await ensureSheetMembers(members, sheet, settings, CALL);
     expect(asked.lookups).toEqual([["Q1", "NY", "LA"], ["300"]]);
-    expect((await members.outline()).outline.member("300")?.parent?.name).toBe("Account");
+    expect((await members.outline(CALL)).outline.member("300")?.parent?.name).toBe("Account");
   });
 
   it("reads the children of the member a zoom opens, and keeps a shared member under both parents", async () => {
@@ -146,15 +150,16 @@ describe("MembersOnDemand", () => {
       ["Alt", ""],
     ];
     const zoom = { ...settings, zoomInPreference: "NEXT_LEVEL" as const };
-    await ensureSheetMembers(members, sheet, zoom);
+    await ensureSheetMembers(members, sheet, zoom, CALL);
     await ensureGridOperation(
       members,
       { action: "zoomin", input: { grid: sheet, cells: [{ row: 2, column: 0 }] } } as never,
       sheet,
       zoom,
+      CALL,
     );
     expect(asked.children).toEqual([["Alt"]]);
-    const { outline } = await members.outline();
+    const { outline } = await members.outline(CALL);
     const shared = outline.member("Alt")?.children[0];
     expect(shared?.isShared).toBe(true);
     // The shared member's stored member was read so that it stands before it in the outline.
@@ -164,18 +169,18 @@ describe("MembersOnDemand", () => {
   it("answers an alias with the member it names, and remembers a label that names none", async () => {
     const { src, asked } = source();
     const members = new MembersOnDemand(src, "App.Cube");
-    await members.ensureLabels(["New York", "Nowhere"]);
-    await members.ensureLabels(["New York", "Nowhere"]);
+    await members.ensureLabels(["New York", "Nowhere"], CALL);
+    await members.ensureLabels(["New York", "Nowhere"], CALL);
     expect(asked.lookups).toEqual([["New York", "Nowhere"]]);
-    expect((await members.outline()).outline.memberByAlias("New York")?.name).toBe("NY");
+    expect((await members.outline(CALL)).outline.memberByAlias("New York")?.name).toBe("NY");
   });
 
   it("reads a whole dimension only when asked, a round per generation", async () => {
     const { src, asked } = source();
     const members = new MembersOnDemand(src, "App.Cube");
-    await members.ensureDimensions(["Entity"]);
+    await members.ensureDimensions(["Entity"], CALL);
     expect(asked.children).toEqual([["Entity"], ["East", "West", "Alt"]]);
-    const entity = (await members.outline()).outline.dimension("Entity");
+    const entity = (await members.outline(CALL)).outline.dimension("Entity");
     expect(entity?.members.map((m) => m.name)).toEqual([
       "Entity",
       "East",
@@ -193,17 +198,17 @@ describe("MembersOnDemand", () => {
     const bound = new MemberBound(12);
     const first = new MembersOnDemand(source().src, "App.Cube", { bound });
     const second = new MembersOnDemand(source().src, "App.Cube", { bound });
-    await first.ensureDimensions(["Entity"]);
+    await first.ensureDimensions(["Entity"], CALL);
     expect(first.size).toBe(11);
-    await second.ensureChildren(["Account"]);
+    await second.ensureChildren(["Account"], CALL);
     expect(second.size).toBe(6);
     expect(first.size).toBe(3);
     expect(bound.held).toBeLessThanOrEqual(12);
-    expect((await first.outline()).outline.dimension("Entity")?.members.map((m) => m.name)).toEqual([
+    expect((await first.outline(CALL)).outline.dimension("Entity")?.members.map((m) => m.name)).toEqual([
       "Entity",
     ]);
     // Read again when a call needs it, the other set (now the least recently used) dropped in its turn.
-    await first.ensureChildren(["Entity"]);
+    await first.ensureChildren(["Entity"], CALL);
     expect(first.size).toBe(6);
     expect(second.size).toBe(6);
   });
@@ -247,8 +252,8 @@ describe("a label read over members read on demand and over the whole outline", 
     const { src } = source();
     const members = new MembersOnDemand(src, "App.Cube");
     const sheet = [["", "Q1"], ["", "Revenue"], ...LABELS.map((l) => [l, ""])];
-    await ensureSheetMembers(members, sheet, s);
-    const onDemand = (await members.outline()).outline;
+    await ensureSheetMembers(members, sheet, s, CALL);
+    const onDemand = (await members.outline(CALL)).outline;
     const whole = wholeOutline();
     const read = (outline: Outline) => LABELS.map((l) => labelMember(outline, l, s)?.name ?? null);
     expect(read(onDemand)).toEqual(read(whole));
@@ -263,12 +268,13 @@ describe("a label read over members read on demand and over the whole outline", 
       ["", "Revenue"],
       ["'East", ""],
     ];
-    await ensureSheetMembers(members, sheet, s);
+    await ensureSheetMembers(members, sheet, s, CALL);
     await ensureGridOperation(
       members,
       { action: "zoomin", input: { grid: sheet, cells: [{ row: 2, column: 0 }] } } as never,
       sheet,
       s,
+      CALL,
     );
     expect(asked.children).toEqual([["East"]]);
   });

@@ -1,5 +1,4 @@
 import { setMaxListeners } from "node:events";
-import { withinCallDeadline } from "@qibates/connectors/net";
 import { CallContext, CELLS_MAYBE_WRITTEN, type LocalizedText } from "@qibates/provider";
 import { ApiError } from "./api-error.ts";
 import type { Operation } from "./contract-operations.ts";
@@ -68,7 +67,7 @@ export function hasCallDeadline(operation: Pick<Operation, "errorCodes">): boole
  * Runs `work` (a call's handler) within `seconds`, with the call's context (`CallContext`: that deadline, the
  * signal aborted when it passes, whether the call writes), which the handler passes to the provider with the
  * session: its requests to the provider's server share that deadline (the one under way is dropped when it
- * passes, none is sent after it; also entered as `withinCallDeadline`, the same deadline), and the call answers
+ * passes, none is sent after it), and the call answers
  * {@link callTimedOut} then, whatever `work` is still doing (its end, success or failure, once the deadline has
  * passed, is that same error). `work`'s later end is awaited by no one: its error, if any, is dropped.
  */
@@ -82,7 +81,7 @@ export function withDeadline<T>(
   setMaxListeners(0, controller.signal);
   const by = Date.now() + seconds * 1000;
   const call: CallContext = { signal: controller.signal, deadline: by, writes: callWrites(operation) };
-  const running = withinCallDeadline({ by, signal: controller.signal }, () => work(call));
+  const running = work(call);
   // A busy event loop may run the timer late: the work's end is then seen first, and a request of it refused for
   // being past `by` fails as a server not reached. Whatever ends past `by` answers the deadline's error, as the
   // timer would have, so that the code a client sees never depends on how busy the loop was.

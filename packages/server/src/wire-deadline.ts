@@ -1,6 +1,5 @@
 import { setMaxListeners } from "node:events";
 import type { Readable } from "node:stream";
-import { withinCallDeadline } from "@qibates/connectors/net";
 import {
   type CallContext,
   ESSBASE_EFFECTS,
@@ -18,8 +17,8 @@ import { holdConnection } from "./connection-hold.ts";
 /**
  * One deadline per request of a wire endpoint standing in front of a server (QIBATES_WIRE_UPSTREAM), as the API's
  * calls have (`call-deadline.ts`): CONNECTION_TIMEOUT_SECONDS from the request's arrival, covering its login to
- * that server and every request it sends there (`withinCallDeadline`: none sent past it, the one under way dropped,
- * a trickling answer included). Past it the request is answered 504 with QB_ERR_CALL_TIMEOUT's message in the
+ * that server and every request it sends there (none sent past it, the one under way dropped, a trickling answer
+ * included). Past it the request is answered 504 with QB_ERR_CALL_TIMEOUT's message in the
  * protocol's own error format and the language its `Accept-Language` asks for, never with a closed connection:
  * the connection's idle timeout is suspended while the request is under way. A calculation or a business rule
  * lifts the deadline for its request (CALC_JOB_TIMEOUT_SECONDS bounds it, as through the API), and work a request
@@ -32,7 +31,7 @@ import { holdConnection } from "./connection-hold.ts";
 
 /** A wire request under its deadline. */
 interface WireCall {
-  /** As `withinCallDeadline` reads it at each request to the server: `by` is read again every time. */
+  /** The deadline as each request to the server reads it: `by` is read again every time. */
   readonly deadline: { readonly by: number; readonly signal: AbortSignal };
   /** The same deadline and signal as the call's context: the endpoints hand it to the provider with each session. */
   readonly context: CallContext;
@@ -96,20 +95,11 @@ export function underWireDeadline(provider: Provider): Provider {
 
 /** Puts the routes of `scope` (one endpoint's) under the deadline of `seconds`. */
 export function wireDeadline(scope: FastifyInstance, endpoint: WireEndpointName, seconds: number): void {
-  const enter = (call: WireCall, done: () => void) => {
-    void withinCallDeadline(call.deadline, async () => done());
-  };
   scope.addHook("onRequest", (request, reply, done) => {
     const call = startCall(request, reply, endpoint, seconds);
     calls.set(request, call);
     byContext.set(call.context, call);
-    enter(call, done);
-  });
-  // The body is read outside the request's context (the socket's events): the rest of the request runs in it again.
-  scope.addHook("preValidation", (request, _reply, done) => {
-    const call = calls.get(request);
-    if (call) enter(call, done);
-    else done();
+    done();
   });
   scope.addHook("onSend", (request, reply, payload, done) => {
     const call = calls.get(request);

@@ -7,6 +7,7 @@ import {
   outlinePath,
   type RestCollection,
 } from "@qibates/protocols/essbase-rest";
+import type { CallContext } from "@qibates/provider";
 import { UNREADABLE } from "../net/unreadable.ts";
 import { eachLimited } from "../remote/each-limited.ts";
 import type { EssbaseRestClient } from "./client.ts";
@@ -19,7 +20,8 @@ import { ListBudget, readPages } from "./paging.ts";
  * (`GET /outline/{app}/{cube}/{member}` and `…/ancestors/{member}`, both at once; a label that names no member
  * by its name is looked for among aliases with `?keyword=…&matchWholeWord=true`; a long sheet's labels through
  * their siblings, {@link lookupBySiblings}), and a member's children (`?parent=`, paged). At most
- * {@link IN_FLIGHT} requests at once.
+ * {@link IN_FLIGHT} requests at once. `client` is the login's, bound to no call: each read sends within the
+ * context of the call it is made for (`client.within(call)`).
  */
 
 /** Requests in flight at once for one call's members (browsers allow 6 a host; a grid's labels come in one round). */
@@ -31,10 +33,15 @@ export function essbaseRestMembers(client: EssbaseRestClient, app: string, cube:
   const base = outlinePath(app, cube);
   const sameText = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-  const chainOf = async (name: string, member: MemberBean | null): Promise<RemoteMemberInfo[] | null> => {
+  const chainOf = async (
+    name: string,
+    member: MemberBean | null,
+    call: CallContext,
+  ): Promise<RemoteMemberInfo[] | null> => {
+    const c = client.within(call);
     const [found, ancestors] = await Promise.all([
-      member ? Promise.resolve(member) : client.getIfFound<MemberBean>(`${base}/${enc(name)}`),
-      client.getIfFound<Partial<RestCollection<MemberBean>>>(`${base}/ancestors/${enc(name)}`),
+      member ? Promise.resolve(member) : c.getIfFound<MemberBean>(`${base}/${enc(name)}`),
+      c.getIfFound<Partial<RestCollection<MemberBean>>>(`${base}/ancestors/${enc(name)}`),
     ]);
     if (!found || typeof found.name !== "string") return null;
     const above = [...(ancestors?.items ?? [])].filter((a) => a && typeof a.name === "string");
@@ -46,25 +53,28 @@ export function essbaseRestMembers(client: EssbaseRestClient, app: string, cube:
   // A label alone: the member and its ancestors asked together (one round for a label that is a name, and for an
   // alias on a server whose member address takes aliases, as the product's own endpoint does), else the member
   // whose alias it is, found by a whole-word keyword search.
-  const lookupOne = async (label: string): Promise<RemoteMemberInfo[] | null> => {
-    const chain = await chainOf(label, null);
+  const lookupOne = async (label: string, call: CallContext): Promise<RemoteMemberInfo[] | null> => {
+    const chain = await chainOf(label, null, call);
     if (chain) return chain;
-    const hits = await client.getIfFound<Partial<RestCollection<MemberBean>>>(
-      `${base}?keyword=${enc(label)}&matchWholeWord=true&offset=0&limit=${PAGE}`,
-    );
+    const hits = await client
+      .within(call)
+      .getIfFound<Partial<RestCollection<MemberBean>>>(
+        `${base}?keyword=${enc(label)}&matchWholeWord=true&offset=0&limit=${PAGE}`,
+      );
     const hit = (hits?.items ?? []).find(
       (m) => m && Object.values(m.aliases ?? {}).some((a) => typeof a === "string" && sameText(a, label)),
     );
-    return hit ? chainOf(hit.name, hit) : null;
+    return hit ? chainOf(hit.name, hit, call) : null;
   };
 
   return {
-    async dimensions() {
-      const budget = new ListBudget(client);
+    async dimensions(call) {
+      const c = client.within(call);
+      const budget = new ListBudget(c);
       const [roots, dimList, aliasList] = await Promise.all([
-        readPages<MemberBean>(client, base, (o) => `${base}?offset=${o}&limit=${PAGE}`, budget),
-        client.get<Partial<RestCollection<DimensionBean>>>(`${cubePath(app, cube)}/dimensions`),
-        client.get<Partial<RestCollection<string>>>(`${cubePath(app, cube)}/aliases`),
+        readPages<MemberBean>(c, base, (o) => `${base}?offset=${o}&limit=${PAGE}`, budget),
+        c.get<Partial<RestCollection<DimensionBean>>>(`${cubePath(app, cube)}/dimensions`),
+        c.get<Partial<RestCollection<string>>>(`${cubePath(app, cube)}/aliases`),
       ]);
       const types = new Map((dimList.items ?? []).map((d) => [d.name.toLowerCase(), dimensionType(d.type)]));
       const aliasTables = (aliasList.items ?? []).filter((t): t is string => typeof t === "string");
@@ -80,27 +90,33 @@ export function essbaseRestMembers(client: EssbaseRestClient, app: string, cube:
       };
     },
 
-    lookup(labels) {
-      return lookupBySiblings(labels, {
-        ancestors: (label) =>
-          client.getIfFound<Partial<RestCollection<MemberBean>>>(`${base}/ancestors/${enc(label)}`),
-        children: (parent) =>
-          readPages<MemberBean>(
-            client,
-            base,
-            (o) => `${base}?parent=${enc(parent)}&offset=${o}&limit=0`,
-            new ListBudget(client),
-          ),
-        one: (all) => eachLimited(all, IN_FLIGHT / 2, lookupOne),
-        member: (label) => client.getIfFound<MemberBean>(`${base}/${enc(label)}`),
-      });
+    lookup(labels, call) {
+      return lookupBySiblings(
+        labels,
+        {
+          ancestors: (label, c) =>
+            client
+              .within(c)
+              .getIfFound<Partial<RestCollection<MemberBean>>>(`${base}/ancestors/${enc(label)}`),
+          children: (parent, c) =>
+            readPages<MemberBean>(
+              client.within(c),
+              base,
+              (o) => `${base}?parent=${enc(parent)}&offset=${o}&limit=0`,
+              new ListBudget(client.within(c)),
+            ),
+          one: (all, c) => eachLimited(c, all, IN_FLIGHT / 2, lookupOne),
+          member: (label, c) => client.within(c).getIfFound<MemberBean>(`${base}/${enc(label)}`),
+        },
+        call,
+      );
     },
 
-    children(parents) {
-      const budget = new ListBudget(client);
-      return eachLimited(parents, IN_FLIGHT, async ({ name }) => {
+    children(parents, call) {
+      const budget = new ListBudget(client.within(call));
+      return eachLimited(call, parents, IN_FLIGHT, async ({ name }, c) => {
         const kids = await readPages<MemberBean>(
-          client,
+          client.within(c),
           base,
           (o) => `${base}?parent=${enc(name)}&offset=${o}&limit=${PAGE}`,
           budget,
@@ -175,16 +191,16 @@ const SIBLINGS_READ = 2_000;
 /** …or at most this many per label still to find (a long sheet may be worth a long list). */
 const SIBLINGS_PER_LABEL = 4;
 
-/** What {@link lookupBySiblings} asks of the server. */
+/** What {@link lookupBySiblings} asks of the server, each request within the context it is given. */
 export interface SiblingRequests {
   /** A member's ancestors (`…/ancestors/{member}`), null when the server names no such member. */
-  ancestors(label: string): Promise<Partial<RestCollection<MemberBean>> | null>;
+  ancestors(label: string, call: CallContext): Promise<Partial<RestCollection<MemberBean>> | null>;
   /** A parent's children, every one of them. */
-  children(parent: string): Promise<MemberBean[]>;
+  children(parent: string, call: CallContext): Promise<MemberBean[]>;
   /** Labels looked up one by one (the member and its ancestors, an alias by keyword search). */
-  one(labels: readonly string[]): Promise<(RemoteMemberInfo[] | null)[]>;
+  one(labels: readonly string[], call: CallContext): Promise<(RemoteMemberInfo[] | null)[]>;
   /** A member alone (`/outline/{app}/{cube}/{label}`), null when the server names no such member. */
-  member(label: string): Promise<MemberBean | null>;
+  member(label: string, call: CallContext): Promise<MemberBean | null>;
 }
 
 /**
@@ -204,6 +220,7 @@ export interface SiblingRequests {
 export async function lookupBySiblings(
   labels: readonly string[],
   ask: SiblingRequests,
+  call: CallContext,
 ): Promise<(RemoteMemberInfo[] | null)[]> {
   const out = new Array<RemoteMemberInfo[] | null | undefined>(labels.length);
   const listed = new Set<string>();
@@ -219,8 +236,8 @@ export async function lookupBySiblings(
   while (pending.length > PROBES) {
     const step = pending.length / PROBES;
     const probes = Array.from({ length: PROBES }, (_, k) => pending[Math.floor(k * step)] as number);
-    const chains = await eachLimited(probes, PROBES, async (i) => {
-      const answer = await ask.ancestors(labels[i] as string);
+    const chains = await eachLimited(call, probes, PROBES, async (i, c) => {
+      const answer = await ask.ancestors(labels[i] as string, c);
       const above = [...(answer?.items ?? [])].filter((a) => a && typeof a.name === "string");
       above.sort((a, b) => (a.generationNumber ?? 0) - (b.generationNumber ?? 0));
       return above;
@@ -242,9 +259,9 @@ export async function lookupBySiblings(
         parents.set(key, up);
       }
     }
-    const lists = await eachLimited([...parents.values()], IN_FLIGHT, async (chain) => {
+    const lists = await eachLimited(call, [...parents.values()], IN_FLIGHT, async (chain, c) => {
       const parent = chain[chain.length - 1] as MemberBean;
-      return { chain, kids: await ask.children(parent.name) };
+      return { chain, kids: await ask.children(parent.name, c) };
     });
     const byName = new Map<string, RemoteMemberInfo[]>();
     for (const { chain, kids } of lists) {
@@ -272,16 +289,17 @@ export async function lookupBySiblings(
   if (parentsKnown.size > 0 && pending.length > PROBES) {
     // Each label left asked alone, its ancestors taken from the parents met when they were listed.
     const alone = await eachLimited(
+      call,
       pending,
       IN_FLIGHT,
-      async (i): Promise<RemoteMemberInfo[] | undefined> => {
-        const found = await ask.member(labels[i] as string);
+      async (i, c): Promise<RemoteMemberInfo[] | undefined> => {
+        const found = await ask.member(labels[i] as string, c);
         if (!found || typeof found.name !== "string" || found.dimension) return undefined;
         const info = memberInfoOf(found);
         if (info.storage === "shared" || info.parent === null) return undefined;
         const above = parentsKnown.get(info.parent.toLowerCase());
         if (above) return [...above, info];
-        const answer = await ask.ancestors(found.name);
+        const answer = await ask.ancestors(found.name, c);
         const chain = [...(answer?.items ?? [])].filter((a) => a && typeof a.name === "string");
         if (chain.length === 0) return undefined;
         chain.sort((a, b) => (a.generationNumber ?? 0) - (b.generationNumber ?? 0));
@@ -294,7 +312,10 @@ export async function lookupBySiblings(
       return !chain;
     });
   }
-  const rest = await ask.one(pending.map((i) => labels[i] as string));
+  const rest = await ask.one(
+    pending.map((i) => labels[i] as string),
+    call,
+  );
   pending.forEach((i, k) => {
     out[i] = rest[k] ?? null;
   });

@@ -41,6 +41,7 @@ import {
 import type {
   ApplicationRef,
   BulkExportPort,
+  CallContext,
   CubeRef,
   EssbaseOperations,
   FilterInput,
@@ -402,7 +403,7 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
     const member = input.member ? input.member : null;
     const asked = member ?? input.dimension;
     const [dims, listed, named] = await Promise.all([
-      cube.members.dimensions(),
+      cube.members.dimensions(session.call),
       select.children(asked),
       member === null ? Promise.resolve([]) : select.search(member.trim().replace(/^'/, ""), true),
     ]);
@@ -436,7 +437,10 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
     const cube = await this.cubeMembers(session, ref);
     const select = essbaseRestSelection(this.p.upstream(session).client, cube.app, cube.cube);
     const whole = input.matchWholeWord && keywordIsLiteral(input.keyword);
-    const [dims, hits] = await Promise.all([cube.members.dimensions(), select.search(fragment, whole)]);
+    const [dims, hits] = await Promise.all([
+      cube.members.dimensions(session.call),
+      select.search(fragment, whole),
+    ]);
     const table = knownAliasTable(dims.aliasTables, input.aliasTable, "aliastable");
     if (input.dimension !== null && !dims.dimensions.some((d) => same(d.name, input.dimension as string))) {
       throw dimensionUnknown(input.dimension, cube.cube);
@@ -729,7 +733,7 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
       upstream.layoutSkipped = 0;
     }
     // What the server answered may show members not read yet (a zoom's, a keep only's parents…): read first.
-    const remote = laidOut ? cube.remote : await answerOutline(cube.members, read, s);
+    const remote = laidOut ? cube.remote : await answerOutline(cube.members, read, s, session.call);
     try {
       return answerOf(remote.outline, read, s, sent, laidOut);
     } catch (e) {
@@ -750,7 +754,7 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
     const answer = await client.get<RestGrid>(`${path}/grid`);
     const read = sheetOf(answer);
     if (!read) throw client.malformed(UNREADABLE.noSlice(`${path}/grid`));
-    const remote = await answerOutline(members, read, grid.resolved);
+    const remote = await answerOutline(members, read, grid.resolved, session.call);
     return answerOf(remote.outline, read, grid.resolved, { rows: 0, columns: 0 });
   }
 
@@ -854,7 +858,11 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
    */
   async mdx(session: ProviderSession, ref: CubeRef, input: MdxInput) {
     const cube = await this.cubeMembers(session, ref);
-    const { resolved } = this.resolved(session, (await cube.members.dimensions()).aliasTables, input);
+    const { resolved } = this.resolved(
+      session,
+      (await cube.members.dimensions(session.call)).aliasTables,
+      input,
+    );
     const { client } = this.p.upstream(session);
     await this.preferences(session, resolved);
     const answer = await client.post<RestGrid>(`${cube.path}/grid/mdx`, { query: input.query });
@@ -872,11 +880,11 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
         const onAxes = (Array.isArray(answer.dimensions) ? answer.dimensions : []).flatMap((d) =>
           typeof d?.name === "string" && ((d.row ?? -1) >= 0 || (d.column ?? -1) >= 0) ? [d.name] : [],
         );
-        await cube.members.ensureDimensions(onAxes);
+        await cube.members.ensureDimensions(onAxes, session.call);
       }
-      await cube.members.ensureLabels(labels);
+      await cube.members.ensureLabels(labels, session.call);
     }
-    const outline = (await cube.members.outline()).outline;
+    const outline = (await cube.members.outline(session.call)).outline;
     const result = read ? mdxResultOf(outline, answer, read) : null;
     if (!result) throw client.malformed(UNREADABLE.noReadableGrid(`${cube.path}/grid/mdx`));
     try {
@@ -1029,7 +1037,8 @@ async function answerOutline(
   members: MembersOnDemand,
   read: { cells: string[][]; types: string[][] },
   s: ResolvedGridSettings,
+  call: CallContext,
 ): Promise<RemoteOutline> {
-  await members.ensureLabels(labelsOf(read.cells, memberCell(read), s));
-  return members.outline();
+  await members.ensureLabels(labelsOf(read.cells, memberCell(read), s), call);
+  return members.outline(call);
 }

@@ -1,28 +1,21 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { setMaxListeners } from "node:events";
 import { type CallContext, upstreamUnreachable } from "@qibates/provider";
 
 /**
- * What a request to a provider's server is sent within ({@link UpstreamCall}), passed explicitly by the client
- * that sends it (`RemoteClient.within`), and what a call hands the requests made by a client bound to no call: the
- * call's deadline (`withinCallDeadline`), a read shared between calls within the latest of their deadlines
- * (`shareAcrossCalls`), requests stopped together (`stoppingTogether`), held for the call's async work (Node's
- * AsyncLocalStorage, {@link ambientCall}); a request's own wait for its answer is a field of a derived context
- * (`withAnswerDeadline`, `withinOneReadTimeout`). `Upstreams` reads them at each request.
+ * What a request to a provider's server is sent within ({@link UpstreamCall}), passed explicitly: by the client
+ * that sends it (`RemoteClient.within`), by a read shared between calls to the read (`shareAcrossCalls`, the
+ * latest of its callers' deadlines), by requests made side by side to each of them (`eachLimited`, with a stop of
+ * their own); a request's own wait for its answer is a field of a derived context (`withAnswerDeadline`,
+ * `withinOneReadTimeout`). `Upstreams` reads it at each request.
  */
 
 /**
  * The context a request to a provider's server is sent within: the `CallContext` of the call that makes it, or a
- * part of it. `deadline` is read again at each request (a calculation or a business rule lifts it).
+ * context derived from it (its signal, its deadline read again at each request, the client it is passed on for),
+ * with the requests' own wait for their answers when a connector sets one ({@link withAnswerDeadline}). Whether
+ * the call writes is the provider's concern, not the request's.
  */
-export interface UpstreamCall {
-  /** Aborted when the call's deadline passes or the call is dropped: the request under way is then dropped. */
-  readonly signal: AbortSignal;
-  /** The time (ms, as `Date.now()`) past which the request is not sent; `Infinity` without a deadline. */
-  readonly deadline: number;
-  /** The client the call is passed on for (a wire endpoint's login), sent as `X-Forwarded-For`. */
-  readonly client?: string;
-  /** The requests' own wait for their answers, when a connector sets one ({@link withAnswerDeadline}). */
+export interface UpstreamCall extends Omit<CallContext, "writes"> {
   readonly answerWait?: AnswerWait;
 }
 
@@ -48,47 +41,6 @@ export const ANSWER_WAIT_ENDED = "QB_ANSWER_WAIT_ENDED";
 export const answerWaitEnded = () =>
   Object.assign(new Error("no answer within the request's wait"), { code: ANSWER_WAIT_ENDED });
 
-/** The deadline of the call whose requests run within it (`withinCallDeadline`). */
-export const callDeadline = new AsyncLocalStorage<{ by: number; signal: AbortSignal }>();
-
-/** A signal never aborted: the context of requests outside any call's deadline. */
-const NEVER = new AbortController().signal;
-
-/**
- * The deadline `work` runs within (`withinCallDeadline`, `shareAcrossCalls`, `stoppingTogether`) as a request's
- * context; `undefined` outside any.
- */
-export function enteredCall(): UpstreamCall | undefined {
-  const call = callDeadline.getStore();
-  if (call === undefined) return undefined;
-  return {
-    signal: call.signal,
-    get deadline() {
-      return call.by;
-    },
-  };
-}
-
-/**
- * The context of a request sent by a client bound to no call (a cache's, shared between calls): the deadline its
- * work runs within ({@link enteredCall}), else none.
- */
-export function ambientCall(): UpstreamCall {
-  return enteredCall() ?? { signal: NEVER, deadline: Number.POSITIVE_INFINITY };
-}
-
-/**
- * Runs `work` (one call of the API, all the rounds it makes to the provider's server) within one deadline, `by`
- * (a time in ms, as `Date.now()`), which the caller marks by aborting `signal`: a request under way is then
- * dropped, its answer half read or not, and none is sent after `by` or the abort. The caller answers its own error
- * when the deadline passes; what `work` then throws is `upstreamUnreachable`, logged with that cause.
- */
-export function withinCallDeadline<T>(
-  deadline: { by: number; signal: AbortSignal },
-  work: () => Promise<T>,
-): Promise<T> {
-  return callDeadline.run(deadline, work);
-}
 /**
  * The error of a caller whose own deadline passed while it waited for a read it shares: the one its own request
  * would have thrown (the server answers the call's deadline error in its place).
@@ -97,8 +49,7 @@ const callEnded = (address: string | undefined) => upstreamUnreachable(address ?
 
 /**
  * Shares one read (a cube's dimensions, an outline) between the calls that need it, each within its own deadline:
- * `shareAcrossCalls(read)` answers a function each caller awaits with its own context (`call`; without one, the
- * deadline its work runs under: `ambientCall`). The read is given the context it runs within, the latest deadline
+ * `shareAcrossCalls(read)` answers a function each caller awaits with its own context (`call`). The read is given the context it runs within, the latest deadline
  * of the callers that wait for it (read again at each request), its signal aborted only once every caller stopped
  * waiting (each at its own deadline); a caller whose deadline passes stops waiting, and a call that joins a read
  * so dropped starts it again. A caller without a deadline (a tool) waits without one, and so does the read from
@@ -107,7 +58,7 @@ const callEnded = (address: string | undefined) => upstreamUnreachable(address ?
 export function shareAcrossCalls<T>(
   read: (call: CallContext) => Promise<T>,
   address?: string,
-): (call?: UpstreamCall) => Promise<T> {
+): (call: UpstreamCall) => Promise<T> {
   interface Run {
     controller: AbortController;
     by: number;
@@ -117,8 +68,7 @@ export function shareAcrossCalls<T>(
     read: Promise<T> | null;
   }
   let run: Run | null = null;
-  return (given) => {
-    const call = given ?? ambientCall();
+  return (call) => {
     // A read every caller left is started again for a new one.
     if (run === null || run.controller.signal.aborted) {
       const controller = new AbortController();
@@ -137,23 +87,15 @@ export function shareAcrossCalls<T>(
     if (unbounded) current.unbounded = true;
     else current.by = Math.max(current.by, call.deadline);
     if (current.read === null) {
-      const deadline = {
-        get by() {
+      // A read: it asks the server for no change, and names no client.
+      const shared: CallContext = {
+        get deadline() {
           return current.unbounded ? Number.POSITIVE_INFINITY : current.by;
         },
         signal: current.controller.signal,
-      };
-      // A read: it asks the server for no change.
-      const shared: CallContext = {
-        get deadline() {
-          return deadline.by;
-        },
-        signal: deadline.signal,
         writes: false,
       };
-      // Started outside the joining call's own deadline: the read's requests see only the shared one, given to
-      // it, and entered for the clients it reads through that no call is bound to (`ambientCall`).
-      const started = callDeadline.exit(() => callDeadline.run(deadline, () => read(shared)));
+      const started = read(shared);
       current.read = started;
       const done = () => {
         current.settled = true;
@@ -194,26 +136,24 @@ export function shareAcrossCalls<T>(
 }
 
 /**
- * Runs `work` (requests of one call made side by side) so that `stop()` drops every one of them still under way
- * and sends no more, as the call's deadline would, the call's own deadline still kept: a call whose one request
- * failed does not wait for, nor keep loading, the others.
+ * `call` with its own stop: a context derived from it (the same deadline, read again at each request, the same
+ * client and answer wait) whose signal is also aborted by `stop()`, so that the requests made within it are
+ * dropped, and none sent after, as the call's deadline would; `release()` forgets the call's signal once the
+ * derived context is done with.
  */
-export function stoppingTogether<T>(work: (stop: () => void) => Promise<T>): Promise<T> {
-  const parent = callDeadline.getStore();
+export function stoppable<C extends UpstreamCall>(
+  call: C,
+): { call: C; stop: () => void; release: () => void } {
   const controller = new AbortController();
   setMaxListeners(0, controller.signal);
-  const stop = () => controller.abort();
-  if (parent?.signal.aborted) stop();
-  parent?.signal.addEventListener("abort", stop, { once: true });
-  const deadline = {
-    get by() {
-      return parent?.by ?? Number.POSITIVE_INFINITY;
-    },
-    signal: controller.signal,
+  const stop = () => controller.abort(call.signal.reason);
+  if (call.signal.aborted) stop();
+  else call.signal.addEventListener("abort", stop, { once: true });
+  return {
+    call: Object.create(call, { signal: { value: controller.signal, enumerable: true } }) as C,
+    stop,
+    release: () => call.signal.removeEventListener("abort", stop),
   };
-  return callDeadline
-    .run(deadline, () => work(stop))
-    .finally(() => parent?.signal.removeEventListener("abort", stop));
 }
 
 /**

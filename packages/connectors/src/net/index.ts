@@ -8,19 +8,16 @@ export {
   MAX_LISTED_ITEMS,
 } from "./list-budget.ts";
 export {
-  ambientCall,
   DEFAULT_MAX_FILE_BYTES,
   DOWNLOAD_BUFFER_BYTES,
-  enteredCall,
   hostAllowed,
   type NetworkPolicy,
   shareAcrossCalls,
-  stoppingTogether,
+  stoppable,
   type UpstreamAnswer,
   type UpstreamCall,
   type UpstreamRequest,
   Upstreams,
   withAnswerDeadline,
-  withinCallDeadline,
   withinOneReadTimeout,
 } from "./upstream.ts";

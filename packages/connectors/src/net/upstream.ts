@@ -603,13 +603,10 @@ export class Upstreams {
 // The network rules' parts each have their own module; the connectors import them from here, with `Upstreams`.
 export { hostAllowed } from "./allow-list.ts";
 export {
-  ambientCall,
-  enteredCall,
   shareAcrossCalls,
-  stoppingTogether,
+  stoppable,
   type UpstreamCall,
   withAnswerDeadline,
-  withinCallDeadline,
   withinOneReadTimeout,
 } from "./call-context.ts";
 export { retryWhileBusy } from "./retry.ts";

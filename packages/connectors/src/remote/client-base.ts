@@ -1,22 +1,18 @@
 import type { Readable } from "node:stream";
 import { XmlRefused } from "@qibates/protocols/xml";
-import { ProviderError, type ProviderText } from "@qibates/provider";
+import { CallContext, ProviderError, type ProviderText } from "@qibates/provider";
 import type { ListedClient, ListLimits } from "../net/list-budget.ts";
 import { UNREADABLE } from "../net/unreadable.ts";
-import {
-  ambientCall,
-  enteredCall,
-  type UpstreamAnswer,
-  type UpstreamCall,
-  type UpstreamRequest,
-  type Upstreams,
-} from "../net/upstream.ts";
+import type { UpstreamAnswer, UpstreamCall, UpstreamRequest, Upstreams } from "../net/upstream.ts";
 import { httpFailure } from "./http-answers.ts";
 import { loginRefused } from "./login.ts";
 import { trackUse } from "./sessions.ts";
 
 /** Where a client's per-call view keeps the context of its call ({@link RemoteClient.within}). */
 const BOUND_CALL = Symbol("the call a client's view is bound to");
+/** The context of a request outside any call: no deadline, no client passed on. */
+const OUTSIDE_ANY_CALL: UpstreamCall = CallContext.unbounded();
+
 /** Where a client's per-call view keeps the client itself. */
 const SHARED_CLIENT = Symbol("the client a view is of");
 
@@ -36,8 +32,8 @@ export interface Credentials {
  * logs in, keeps its session and logs in again when the server forgot it is its protocol's.
  *
  * One client is shared by every call of its login: a call uses it through {@link within}, a view of the same
- * client (its session, its counters) whose requests are sent within that call's context. A client used without a
- * view (a read a cache shares between calls) sends within the deadline its work runs under (`ambientCall`).
+ * client (its session, its counters) whose requests are sent within that call's context. A cache shared between
+ * calls keeps the client itself and reads through a view of the call that reads (`within`).
  */
 export abstract class RemoteClient implements ListedClient {
   /** When a request last started or ended (its answer read, or its failure). */
@@ -72,7 +68,9 @@ export abstract class RemoteClient implements ListedClient {
   /**
    * This client as the call of `call` uses it: the same client — its session, its state and counters, written
    * through to it — whose requests are sent within `call` (its deadline and signal, the client it is passed on
-   * for), whoever else uses the client meanwhile.
+   * for), whoever else uses the client meanwhile. The view stands in for the client as `this` of its methods: a
+   * client keeps its state in ordinary properties, never in `#private` fields, which JavaScript looks up on the
+   * object itself and a view does not have (`test/client-view.test.ts` holds every client to it).
    */
   within(call: UpstreamCall): this {
     return new Proxy(this.unbound(), {
@@ -87,23 +85,12 @@ export abstract class RemoteClient implements ListedClient {
   }
 
   /**
-   * The context this client's requests are sent within: its view's call, else the deadline its work runs under
-   * (`ambientCall`). A view's requests made side by side with others of its call (`eachLimited`) are also dropped
-   * when those stop together.
+   * The context this client's requests are sent within: its view's call ({@link within}). The client itself,
+   * bound to no call, sends within no deadline (an idle session's logout, the logouts at shutdown); what a cache
+   * keeps is read through a view of the call that reads it.
    */
   protected get callContext(): UpstreamCall {
-    const bound = (this as unknown as { [BOUND_CALL]?: UpstreamCall })[BOUND_CALL];
-    if (bound === undefined) return ambientCall();
-    const around = enteredCall();
-    if (around === undefined || around.signal === bound.signal) return bound;
-    return {
-      signal: AbortSignal.any([bound.signal, around.signal]),
-      get deadline() {
-        return Math.min(bound.deadline, around.deadline);
-      },
-      ...(bound.client !== undefined ? { client: bound.client } : {}),
-      ...(bound.answerWait !== undefined ? { answerWait: bound.answerWait } : {}),
-    };
+    return (this as unknown as { [BOUND_CALL]?: UpstreamCall })[BOUND_CALL] ?? OUTSIDE_ANY_CALL;
   }
 
   /** One request through the network rules, within the client's call; its answer's bytes counted. */

@@ -1,15 +1,18 @@
-import { stoppingTogether } from "../net/upstream.ts";
+import { stoppable, type UpstreamCall } from "../net/upstream.ts";
 
 /**
- * `work` over `items`, `limit` at a time, answers in the items' order. The first failure is the answer: no item
- * is started after it, and the requests of those under way are dropped (`stoppingTogether`).
+ * `work` over `items`, `limit` at a time, answers in the items' order, each given a context derived from `call`
+ * (`stoppable`: the call's deadline and client, a signal of their own), which its requests are sent within. The
+ * first failure is the answer: no item is started after it, and the requests of those under way are dropped.
  */
-export function eachLimited<T, R>(
+export async function eachLimited<T, R, C extends UpstreamCall>(
+  call: C,
   items: readonly T[],
   limit: number,
-  work: (item: T) => Promise<R>,
+  work: (item: T, call: C) => Promise<R>,
 ): Promise<R[]> {
-  return stoppingTogether(async (stop) => {
+  const together = stoppable(call);
+  try {
     const out = new Array<R>(items.length);
     let next = 0;
     let failed = false;
@@ -17,11 +20,11 @@ export function eachLimited<T, R>(
       while (next < items.length && !failed) {
         const i = next++;
         try {
-          out[i] = await work(items[i] as T);
+          out[i] = await work(items[i] as T, together.call);
         } catch (e) {
           if (!failed) {
             failed = true;
-            stop();
+            together.stop();
           }
           throw e;
         }
@@ -32,5 +35,7 @@ export function eachLimited<T, R>(
     for (const w of workers) w.catch(() => undefined);
     await Promise.all(workers);
     return out;
-  });
+  } finally {
+    together.release();
+  }
 }

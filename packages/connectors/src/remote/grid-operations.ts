@@ -106,9 +106,12 @@ export abstract class RemoteGridOperations<C extends GridCubeBase> extends Remot
   /** What the connector sends the server while the sheet's members are read (Essbase REST: its preferences). */
   protected async besideSheet(_session: ProviderSession, _settings: ResolvedGridSettings): Promise<void> {}
 
-  /** What holds a whole grid or metadata call (Smart View: one budget of list answers). */
-  protected withinCall<T>(_session: ProviderSession, work: () => Promise<T>): Promise<T> {
-    return work();
+  /**
+   * The session of a whole grid or metadata call, as its reads are made for it: its call's context, or one derived
+   * from it (Smart View: with one budget of list answers).
+   */
+  protected forCall(session: ProviderSession): ProviderSession {
+    return session;
   }
 
   /**
@@ -116,12 +119,12 @@ export abstract class RemoteGridOperations<C extends GridCubeBase> extends Remot
    * (every dimension when `null`, a search across the cube): never the whole outline for a list of dimensions or
    * one tree.
    */
-  protected override openedFor(session: ProviderSession, ref: CubeRef, dimension: string | null) {
-    return this.withinCall(session, async () => {
-      const cube = await this.cubeMembers(session, ref);
-      if (dimension !== "") await cube.members.ensureDimensions(dimension === null ? null : [dimension]);
-      return { cube: this.cubeName(cube), remote: await cube.members.outline() };
-    });
+  protected override async openedFor(given: ProviderSession, ref: CubeRef, dimension: string | null) {
+    const session = this.forCall(given);
+    const cube = await this.cubeMembers(session, ref);
+    if (dimension !== "")
+      await cube.members.ensureDimensions(dimension === null ? null : [dimension], session.call);
+    return { cube: this.cubeName(cube), remote: await cube.members.outline(session.call) };
   }
 
   async grid(
@@ -129,7 +132,7 @@ export abstract class RemoteGridOperations<C extends GridCubeBase> extends Remot
     ref: CubeRef,
     call: GridCall,
   ): Promise<GridAnswer<Schemas["GridResponse"]>> {
-    return valueAnswer(await this.withinCall(session, () => this.gridValue(session, ref, call)));
+    return valueAnswer(await this.gridValue(this.forCall(session), ref, call));
   }
 
   /** A grid call's grid, as the API answers it. */
@@ -166,13 +169,14 @@ export abstract class RemoteGridOperations<C extends GridCubeBase> extends Remot
     sheet: Sheet,
   ): Promise<OpenedGrid<C>> {
     const cube = await this.cubeMembers(session, ref);
-    const dimensions = cube.members.dimensions();
+    const dimensions = cube.members.dimensions(session.call);
     let early: Promise<void> | null = null;
     if (!this.settingsFromServer) {
       try {
         const { settings, aliasTable } = engineSettings(input);
         const resolved = resolveSettings(settings, aliasTable);
-        if (!this.refused(session, call, resolved)) early = ensureSheetMembers(cube.members, sheet, resolved);
+        if (!this.refused(session, call, resolved))
+          early = ensureSheetMembers(cube.members, sheet, resolved, session.call);
       } catch {
         // Settings the engine refuses are refused below, in their turn.
       }
@@ -182,11 +186,11 @@ export abstract class RemoteGridOperations<C extends GridCubeBase> extends Remot
     const refusal = this.refused(session, call, settings.resolved);
     if (refusal) throw refusal;
     await Promise.all([
-      early ?? ensureSheetMembers(cube.members, sheet, settings.resolved),
+      early ?? ensureSheetMembers(cube.members, sheet, settings.resolved, session.call),
       this.besideSheet(session, settings.resolved),
     ]);
-    if (call) await ensureGridOperation(cube.members, call, sheet, settings.resolved);
-    return { cube, sheet, ...settings, remote: await cube.members.outline() };
+    if (call) await ensureGridOperation(cube.members, call, sheet, settings.resolved, session.call);
+    return { cube, sheet, ...settings, remote: await cube.members.outline(session.call) };
   }
 
   /** The refusal of a call no remote provider of the family can do: a zoom to the formula level. */

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { ProviderSession } from "@qibates/provider";
+import type { CallContext, ProviderSession } from "@qibates/provider";
 import { ProviderError } from "@qibates/provider";
 
 /** A client's use of its server: requests waiting for their answer, and when its last request started or ended. */
@@ -28,7 +28,11 @@ export async function trackUse<T>(a: TrackedActivity, work: () => Promise<T>): P
 
 /** What a connector keeps per login: a client of the server that can log out, and what else the login uses. */
 export interface UpstreamState {
-  client: UpstreamActivity & { logout?(): Promise<void> };
+  client: UpstreamActivity & {
+    logout?(): Promise<void>;
+    /** The client as one call uses it (`RemoteClient.within`): its requests sent within that call's context. */
+    within?(call: CallContext): unknown;
+  };
   /** The login's other use of the server, through another client (Planning's REST side): idle only when both are. */
   also?: UpstreamActivity;
 }
@@ -72,12 +76,13 @@ export class UpstreamSessions<S extends UpstreamState> {
     return s;
   }
 
-  /** Forgets the upstream session of an API session and logs its client out. */
+  /** Forgets the upstream session of an API session and logs its client out, within the call's context. */
   async end(session: ProviderSession): Promise<void> {
     const s = session.handle ? this.sessions.get(session.handle) : undefined;
     if (!s || !session.handle) return;
     this.sessions.delete(session.handle);
-    await s.client.logout?.();
+    const client = (s.client.within?.(session.call) ?? s.client) as typeof s.client;
+    await client.logout?.();
   }
 
   private sweep(): void {

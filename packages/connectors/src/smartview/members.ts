@@ -1,9 +1,9 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { CubeMemberSource, RemoteMemberInfo } from "@qibates/grid-bridge";
 import { enumMembersBody, LIST_ELEMENT, leaf, readDimList, svList } from "@qibates/protocols/smartview";
-import { ProviderError } from "@qibates/provider";
+import { type CallContext, ProviderError } from "@qibates/provider";
 import { ListBudget } from "../net/list-budget.ts";
 import { UNREADABLE } from "../net/unreadable.ts";
+import { shareAcrossCalls } from "../net/upstream.ts";
 import { eachLimited } from "../remote/each-limited.ts";
 import type { OpenCube, SmartViewClient } from "./client.ts";
 import { ESS_INDENT, executeQueryBody, readGrid } from "./grid.ts";
@@ -76,15 +76,20 @@ export function likelyDimension(seen: readonly (string | null)[]): string | null
   return best;
 }
 
-/** The list budget of the API call the members are read for ({@link withinOneBudget}). */
-const callBudget = new AsyncLocalStorage<ListBudget>();
+/** A call's context with the one list budget of the members it reads ({@link withOneBudget}). */
+interface BudgetedCall extends CallContext {
+  readonly listBudget?: ListBudget;
+}
 
 /**
- * Runs `work` (one API call) with one list budget (`net/list-budget.ts`) for every member it reads, however many
- * generations a tree or a zoom asks for: a server that lists children without end is refused as malformed.
+ * `call` (one API call) with one list budget (`net/list-budget.ts`) for every member it reads, however many
+ * generations a tree or a zoom asks for: a server that lists children without end is refused as malformed. A
+ * context derived from the call's, not copied (its deadline still read at each request); one that has a budget
+ * already keeps it.
  */
-export function withinOneBudget<T>(client: SmartViewClient, work: () => Promise<T>): Promise<T> {
-  return callBudget.getStore() ? work() : callBudget.run(new ListBudget(client), work);
+export function withOneBudget<C extends CallContext>(call: C, client: SmartViewClient): C {
+  if ((call as BudgetedCall).listBudget !== undefined) return call;
+  return Object.create(call, { listBudget: { value: new ListBudget(client), enumerable: true } }) as C;
 }
 
 /** A label as an MDX member name: `[name]`, `]` doubled. */
@@ -96,35 +101,51 @@ function ancestorsMdx(label: string): string {
   return `SELECT {Hierarchize(Ancestors(${m}, ${m}.Dimension.Generations(1)))} ON COLUMNS`;
 }
 
+/**
+ * The members of `cube` read on demand. `client` is the login's, bound to no call: each read sends within the
+ * context of the call it is made for (`client.within(call)`), and counts what it lists against that call's budget
+ * ({@link withOneBudget}; a read given a context without one, against its own).
+ */
 export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeMemberSource {
   /** The cube's dimensions once read (a sheet's later labels are asked per dimension). */
   let knownDimensions: { name: string; type: string }[] | null = null;
   /** The dimensions' read under way (a sheet's labels are asked beside it). */
   let dimensionsRead: Promise<unknown> | null = null;
-  const budgetOfCall = () => callBudget.getStore() ?? new ListBudget(client);
+  const budgetOf = (call: CallContext) => (call as BudgetedCall).listBudget ?? new ListBudget(client);
   /** Each member read (lower case) → its dimension: `EnumMembers` asks for a dimension with the member. */
   const dimensionOf = new Map<string, string>();
-  let tables: Promise<string[]> | null = null;
-  /** The alias tables (read once; the dimensions' read asks for them at the same time). */
-  const aliasTables = (): Promise<string[]> => {
+  let tables: ((call: CallContext) => Promise<string[]>) | null = null;
+  /**
+   * The alias tables (read once; the dimensions' read asks for them at the same time), the read shared by the
+   * calls that wait for it, each within its own deadline; a failed read is forgotten.
+   */
+  const aliasTables = (call: CallContext): Promise<string[]> => {
     if (!tables) {
-      const read = client.read("EnumAliasTables", "", cube).then((answer) => {
-        const found = svList(answer, LIST_ELEMENT.EnumAliasTables).filter((t) => t !== "");
-        new ListBudget(client).take(found.length, "EnumAliasTables");
-        return found.length > 0 ? found : ["Default"];
-      });
-      read.catch(() => {
-        if (tables === read) tables = null;
-      });
-      tables = read;
+      const join = shareAcrossCalls(
+        (shared) =>
+          client
+            .within(shared)
+            .read("EnumAliasTables", "", cube)
+            .then((answer) => {
+              const found = svList(answer, LIST_ELEMENT.EnumAliasTables).filter((t) => t !== "");
+              new ListBudget(client).take(found.length, "EnumAliasTables");
+              return found.length > 0 ? found : ["Default"];
+            })
+            .catch((e: unknown) => {
+              if (tables === join) tables = null;
+              throw e;
+            }),
+        new URL(client.where).origin,
+      );
+      tables = join;
     }
-    return tables;
+    return tables(call);
   };
 
   /** The labels of the first row of an `ExecuteQuery` answer (one axis: the columns), and the dimension. */
-  const columnLabels = async (mdx: string, table: string | null) => {
+  const columnLabels = async (mdx: string, table: string | null, call: CallContext) => {
     const g = readGrid(
-      await client.read("ExecuteQuery", executeQueryBody(mdx, table, ESS_INDENT.NONE), cube),
+      await client.within(call).read("ExecuteQuery", executeQueryBody(mdx, table, ESS_INDENT.NONE), cube),
     );
     if (!g) throw client.malformed(UNREADABLE.noGrid("ExecuteQuery"));
     const labels: string[] = [];
@@ -133,11 +154,11 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
   };
 
   /** The names of the member a label names and its ancestors, from the dimension down; `null` when it names none. */
-  const chainOf = async (label: string): Promise<string[] | null> => {
+  const chainOf = async (label: string, call: CallContext): Promise<string[] | null> => {
     const mdx = ancestorsMdx(label);
     let named: { dimension: string | null; labels: string[] };
     try {
-      named = await columnLabels(mdx, null);
+      named = await columnLabels(mdx, null, call);
     } catch (e) {
       if (e instanceof ProviderError && e.code === "MEMBER_UNKNOWN") return null;
       throw e;
@@ -153,9 +174,9 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
    * The labels of a label's chain (as {@link chainOf} asks it) as alias table `table` shows them; `null` when the
    * server refuses the query (those members are then without aliases in it, as the whole-outline read left them).
    */
-  const chainShownIn = async (label: string, table: string): Promise<string[] | null> => {
+  const chainShownIn = async (label: string, table: string, call: CallContext): Promise<string[] | null> => {
     try {
-      return (await columnLabels(ancestorsMdx(label), table)).labels;
+      return (await columnLabels(ancestorsMdx(label), table, call)).labels;
     } catch (e) {
       if (e instanceof ProviderError && (e.code === "PROVIDER_FAILED" || e.code === "MEMBER_UNKNOWN"))
         return null;
@@ -172,9 +193,10 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
     names: readonly string[],
     budget: ListBudget,
     asked: (table: string) => boolean,
+    call: CallContext,
   ): Promise<Map<string, Record<string, string>>> => {
     const out = new Map<string, Record<string, string>>();
-    const tableList = (await aliasTables()).filter(asked);
+    const tableList = (await aliasTables(call)).filter(asked);
     const distinct = [...new Map(names.map((n) => [n.toLowerCase(), n])).values()];
     const chunks: string[][] = [];
     for (let i = 0; i < distinct.length; i += PER_QUERY) chunks.push(distinct.slice(i, i + PER_QUERY));
@@ -184,7 +206,7 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
           const mdx = `SELECT {${chunk.map(mdxName).join(", ")}} ON COLUMNS`;
           let labels: string[];
           try {
-            labels = (await columnLabels(mdx, table)).labels;
+            labels = (await columnLabels(mdx, table, call)).labels;
           } catch (e) {
             // A query the server refuses leaves these members without aliases, as the whole-outline read did.
             if (e instanceof ProviderError && (e.code === "PROVIDER_FAILED" || e.code === "MEMBER_UNKNOWN")) {
@@ -225,9 +247,10 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
   const withAliases = async (
     names: readonly string[],
     budget: ListBudget,
-    asked: (table: string) => boolean = () => true,
+    asked: (table: string) => boolean,
+    call: CallContext,
   ) => {
-    const maps = await Promise.all(byDimension(names).map((group) => aliasesOf(group, budget, asked)));
+    const maps = await Promise.all(byDimension(names).map((group) => aliasesOf(group, budget, asked, call)));
     return (name: string) => {
       for (const m of maps) {
         const a = m.get(name.toLowerCase());
@@ -238,18 +261,21 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
   };
 
   /** Each label's chain asked on its own (two queries a label, all in one round), with its aliases. */
-  const lookupEach = async (labels: readonly string[]): Promise<(RemoteMemberInfo[] | null)[]> => {
-    const budget = budgetOfCall();
+  const lookupEach = async (
+    labels: readonly string[],
+    call: CallContext,
+  ): Promise<(RemoteMemberInfo[] | null)[]> => {
+    const budget = budgetOf(call);
     // Each label's chain is asked twice at once, by names and as the Default alias table shows it (the same
     // members in the same order): the aliases every cube has come in the labels' round, not in one
     // more round after it.
-    const named = Promise.all(labels.map((label) => chainOf(label)));
-    const shownInDefault = Promise.all(labels.map((label) => chainShownIn(label, DEFAULT_TABLE)));
+    const named = Promise.all(labels.map((label) => chainOf(label, call)));
+    const shownInDefault = Promise.all(labels.map((label) => chainShownIn(label, DEFAULT_TABLE, call)));
     shownInDefault.catch(() => undefined);
     const chains = await named;
     for (const c of chains) if (c) budget.take(c.length, "ExecuteQuery (Ancestors)");
     const shown = await shownInDefault;
-    const tableList = await aliasTables();
+    const tableList = await aliasTables(call);
     // Only when the server lists the table as asked: otherwise every table is asked as below.
     const folded = tableList.includes(DEFAULT_TABLE);
     const inDefault = new Map<string, string>();
@@ -276,6 +302,7 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
       chains.flatMap((c) => c ?? []),
       budget,
       (table) => !folded || table !== DEFAULT_TABLE,
+      call,
     );
     const aliases = (name: string): Record<string, string> | undefined => {
       const other = others(name);
@@ -316,9 +343,12 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
    * names unknown is left out of its query, which is sent again; a query the server refuses otherwise (a label
    * in another dimension) and a label found neither by name nor by its `Default` alias are asked on their own.
    */
-  const lookupBatched = async (labels: readonly string[]): Promise<(RemoteMemberInfo[] | null)[]> => {
-    if (labels.length <= ALONE) return lookupEach(labels);
-    const first = await lookupEach(labels.slice(0, SAMPLE));
+  const lookupBatched = async (
+    labels: readonly string[],
+    call: CallContext,
+  ): Promise<(RemoteMemberInfo[] | null)[]> => {
+    if (labels.length <= ALONE) return lookupEach(labels, call);
+    const first = await lookupEach(labels.slice(0, SAMPLE), call);
     const rest = labels.slice(SAMPLE);
     if (!knownDimensions) await dimensionsRead?.catch(() => undefined);
     const dims = knownDimensions;
@@ -326,7 +356,7 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
     const predicted = likely === null ? null : rest.map(() => likely);
     const found: (RemoteMemberInfo[] | null | undefined)[] = new Array(rest.length).fill(undefined);
     if (dims && predicted) {
-      const budget = budgetOfCall();
+      const budget = budgetOf(call);
       const groups = new Map<string, number[]>();
       predicted.forEach((d, i) => {
         const list = groups.get(d) ?? [];
@@ -346,6 +376,7 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
             other.name,
             at.map((i) => rest[i] as string),
             budget,
+            call,
           );
           chains?.forEach((c, j) => {
             found[at[j] as number] = c;
@@ -354,11 +385,11 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
         }),
       );
       // The other alias tables, per dimension and table, as for the labels asked on their own.
-      const tableList = await aliasTables();
+      const tableList = await aliasTables(call);
       const others = tableList.filter((t) => t !== DEFAULT_TABLE);
       if (others.length > 0) {
         const names = read.flat().flatMap((c) => (c ?? []).map((m) => m.name));
-        const aliases = await withAliases(names, budget, (t) => t !== DEFAULT_TABLE);
+        const aliases = await withAliases(names, budget, (t) => t !== DEFAULT_TABLE, call);
         for (const c of found)
           for (const m of c ?? []) {
             const a = aliases(m.name);
@@ -368,7 +399,10 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
     }
     const left = found.flatMap((c, i) => (c === undefined ? [i] : []));
     if (left.length > 0) {
-      const each = await lookupEach(left.map((i) => rest[i] as string));
+      const each = await lookupEach(
+        left.map((i) => rest[i] as string),
+        call,
+      );
       left.forEach((i, j) => {
         found[i] = each[j] ?? null;
       });
@@ -387,6 +421,7 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
     other: string,
     labels: readonly string[],
     budget: ListBudget,
+    call: CallContext,
   ): Promise<(RemoteMemberInfo[] | null | undefined)[] | null> => {
     // The server names the first unknown member of a query ("Unknown Member … used in query"): that label names
     // none (as asked on its own), and the others are asked again without it, a few times at most.
@@ -394,7 +429,7 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
     const unknown = new Set<string>();
     for (let attempt = 0; attempt <= UNKNOWN_RETRIES; attempt++) {
       try {
-        const chains = await chainsOfOneQuery(dimension, other, asked, budget);
+        const chains = await chainsOfOneQuery(dimension, other, asked, budget, call);
         if (!chains) return null;
         const byLabel = new Map(asked.map((l, i) => [l, chains[i]]));
         return labels.map((l) => (unknown.has(l) ? null : byLabel.get(l)));
@@ -420,15 +455,17 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
     other: string,
     labels: readonly string[],
     budget: ListBudget,
+    call: CallContext,
   ): Promise<(RemoteMemberInfo[] | undefined)[] | null> => {
+    const bound = client.within(call);
     const d = mdxName(dimension);
     const set = `Hierarchize({${labels.map((l) => `Ancestors(${mdxName(l)}, ${d}.Generations(1))`).join(", ")}})`;
     let rows: Awaited<ReturnType<typeof layeredRows>>;
     let shown: string[] | null;
     try {
       [rows, shown] = await Promise.all([
-        layeredRows(client, cube, layeredQuery(dimension, other, set), budget),
-        columnsShownIn(client, cube, set, DEFAULT_TABLE, budget).catch((e) => {
+        layeredRows(bound, cube, layeredQuery(dimension, other, set), budget),
+        columnsShownIn(bound, cube, set, DEFAULT_TABLE, budget).catch((e) => {
           if (e instanceof ProviderError && (e.code === "PROVIDER_FAILED" || e.code === "MEMBER_UNKNOWN"))
             return null;
           throw e;
@@ -484,17 +521,17 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
   };
 
   /** The dimensions and the alias tables, read once. */
-  const readDimensions = async () => {
-    const budget = budgetOfCall();
+  const readDimensions = async (call: CallContext) => {
+    const budget = budgetOf(call);
     // Each dimension's alias in a table is its `alias` in `EnumDims` asked with that table (as the captured HFM
     // answer carries it; terameta's template asks with `Default`, every Essbase cube's table): `Default` with
     // the alias tables, any other table once they are known.
     const dimsIn = async (table: string) => {
-      const list = readDimList(await client.read("EnumDims", leaf("alsTbl", table), cube));
+      const list = readDimList(await client.within(call).read("EnumDims", leaf("alsTbl", table), cube));
       budget.take(list.length, "EnumDims");
       return list;
     };
-    const [tableList, dims] = await Promise.all([aliasTables(), dimsIn(DEFAULT_TABLE)]);
+    const [tableList, dims] = await Promise.all([aliasTables(call), dimsIn(DEFAULT_TABLE)]);
     if (dims.length === 0) throw client.malformed(UNREADABLE.noDimension("EnumDims", cube.cube));
     const others = await Promise.all(
       tableList.map((t) => (same(t, DEFAULT_TABLE) ? Promise.resolve(dims) : dimsIn(t))),
@@ -518,28 +555,26 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
   };
 
   return {
-    dimensions() {
-      const read = readDimensions();
+    dimensions(call) {
+      const read = readDimensions(call);
       dimensionsRead = read;
       return read;
     },
 
-    lookup: (labels) => lookupBatched(labels),
+    lookup: (labels, call) => lookupBatched(labels, call),
 
-    async children(parents) {
-      const budget = budgetOfCall();
+    async children(parents, call) {
+      const budget = budgetOf(call);
       // A few parents at a time, none asked once the call's budget is spent: a server listing children without
       // end is stopped within a few answers of the bound.
       let spent: unknown = null;
-      const lists = await eachLimited(parents, PARALLEL, async (parent) => {
+      const lists = await eachLimited(call, parents, PARALLEL, async (parent, c) => {
         if (spent !== null) throw spent;
         const dim = parent.parent === null ? parent.name : dimensionOf.get(parent.name.toLowerCase());
         if (dim === undefined) return [];
-        const answer = await client.read(
-          "EnumMembers",
-          enumMembersBody(dim, "Children", [parent.name]),
-          cube,
-        );
+        const answer = await client
+          .within(c)
+          .read("EnumMembers", enumMembersBody(dim, "Children", [parent.name]), cube);
         const names = svList(answer, "mbrs");
         const atts = svList(answer, "atts");
         try {
@@ -564,6 +599,8 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
       const aliases = await withAliases(
         lists.flatMap((l) => l.map((m) => m.name)),
         budget,
+        () => true,
+        call,
       );
       return lists.map((l) =>
         l.map((m) => {

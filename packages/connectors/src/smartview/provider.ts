@@ -58,7 +58,7 @@ import {
   type SvGrid,
   sheetOf,
 } from "./grid.ts";
-import { smartViewMembers, withinOneBudget } from "./members.ts";
+import { smartViewMembers, withOneBudget } from "./members.ts";
 import { enumMembers } from "./outline.ts";
 import { filterFromServer, searchFromServer, startLists } from "./selection.ts";
 
@@ -230,7 +230,7 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
       // cube: the server's names are not case-sensitive).
       const opened = membersOnDemand(smartViewMembers(client, ref), `${ref.application}.${ref.cube}`, client);
       const names = this.cubeNames({ ...session, call }, ref);
-      const dims = opened.dimensions();
+      const dims = opened.dimensions(call);
       dims.catch(() => undefined);
       const shown: CubeRef = { ...ref };
       const known = names.then((real) => Object.assign(shown, real));
@@ -270,11 +270,10 @@ class SmartViewOperations extends RemoteGridOperations<SvCube> implements Essbas
    * UDA filter asked of the server: the members read carry no UDAs).
    */
   override async filterMembers(session: ProviderSession, ref: CubeRef, input: FilterInput) {
-    const client = this.p.client(session);
-    const asked = await withinOneBudget(client, async () => {
-      const { ref: real, members } = await this.p.cubeMembers(session, ref);
-      return filterFromServer(client, real, members, input);
-    });
+    const budgeted = this.forCall(session);
+    const client = this.p.client(budgeted);
+    const { ref: opened, members: read } = await this.p.cubeMembers(budgeted, ref);
+    const asked = await filterFromServer(client, opened, read, input, budgeted.call);
     if (asked) return asked;
     const { remote } = await this.openedFor(session, ref, input.dimension);
     const { ref: real } = await this.p.cubeMembers(session, ref);
@@ -301,18 +300,17 @@ class SmartViewOperations extends RemoteGridOperations<SvCube> implements Essbas
    * answer that path does not take goes over the dimension's members read.
    */
   override async searchMembers(session: ProviderSession, ref: CubeRef, input: SearchInput) {
-    const client = this.p.client(session);
-    const asked = await withinOneBudget(client, async () => {
-      const opening = this.p.cubeMembers(session, ref);
-      // A search of aliases in a named dimension lists it in the round of the dimensions (`startLists`), the
-      // cube as the caller spelt it (the cube opened for the members is that one).
-      const early =
-        input.searchIn !== "NAME" && input.dimension !== null
-          ? startLists(client, ref, input.dimension, input.aliasTable || "Default")
-          : null;
-      const { ref: real, members } = await opening;
-      return searchFromServer(client, real, members, input, early);
-    });
+    const budgeted = this.forCall(session);
+    const client = this.p.client(budgeted);
+    const opening = this.p.cubeMembers(budgeted, ref);
+    // A search of aliases in a named dimension lists it in the round of the dimensions (`startLists`), the cube
+    // as the caller spelt it (the cube opened for the members is that one).
+    const early =
+      input.searchIn !== "NAME" && input.dimension !== null
+        ? startLists(client, ref, input.dimension, input.aliasTable || "Default")
+        : null;
+    const { ref: real, members } = await opening;
+    const asked = await searchFromServer(client, real, members, input, budgeted.call, early);
     return asked ?? super.searchMembers(session, ref, input);
   }
 
@@ -442,9 +440,9 @@ class SmartViewOperations extends RemoteGridOperations<SvCube> implements Essbas
     }
   }
 
-  /** A grid call's reads share one budget of list answers (`withinOneBudget`). */
-  protected override withinCall<T>(session: ProviderSession, work: () => Promise<T>): Promise<T> {
-    return withinOneBudget(this.p.client(session), work);
+  /** A grid or metadata call's reads share one budget of list answers (`withOneBudget`). */
+  protected override forCall(session: ProviderSession): ProviderSession {
+    return { ...session, call: withOneBudget(session.call, this.p.client(session)) };
   }
 
   /** Over the members the sheet names, its cells read with one `Refresh` (`read`). */
@@ -460,8 +458,8 @@ class SmartViewOperations extends RemoteGridOperations<SvCube> implements Essbas
     const { ref: real, members } = grid.cube;
     const sheet = await this.defaultSheet(session, real);
     if (!sheet) return engineDefaultGrid(grid, (t) => this.read(session, real, grid.remote, t));
-    await ensureSheetMembers(members, sheet, grid.resolved);
-    const remote = await members.outline();
+    await ensureSheetMembers(members, sheet, grid.resolved, session.call);
+    const remote = await members.outline(session.call);
     return engineGrid(
       { ...grid, remote },
       { action: "refresh", input: { ...call.input, grid: sheet } },
@@ -478,7 +476,11 @@ class SmartViewOperations extends RemoteGridOperations<SvCube> implements Essbas
     const { ref: real, members } = await this.p.cubeMembers(session, ref);
     const { settings, aliasTable } = engineSettings(input as Partial<GridInput>);
     if (aliasTable)
-      knownAliasTable((await members.dimensions()).aliasTables, aliasTable, "settings.aliasTable");
+      knownAliasTable(
+        (await members.dimensions(session.call)).aliasTables,
+        aliasTable,
+        "settings.aliasTable",
+      );
     const answer = await this.p
       .client(session)
       .call(
@@ -504,8 +506,8 @@ class SmartViewOperations extends RemoteGridOperations<SvCube> implements Essbas
     // The slicer's members are shown by their aliases: only they are read, not the outline.
     const slicer = g.pov.filter((p) => !same(p.member, p.dimension)).map((p) => p.member);
     if (aliasTable && slicer.length > 0)
-      await withinOneBudget(this.p.client(session), () => members.ensureLabels(slicer));
-    const remote = await members.outline();
+      await members.ensureLabels(slicer, withOneBudget(session.call, this.p.client(session)));
+    const remote = await members.outline(session.call);
     return valueAnswer(mdxAnswer(g, remote, aliasTable, settings.missingLabel ?? "#Missing"));
   }
 

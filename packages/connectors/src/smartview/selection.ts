@@ -2,7 +2,7 @@ import type { components } from "@qibates/client/schema";
 import type { MembersOnDemand, SearchCandidate } from "@qibates/grid-bridge";
 import { remoteAliasTable, remoteDimension, searchAnswer, searchOrder } from "@qibates/grid-bridge";
 import { enumMembersBody, svList, svText } from "@qibates/protocols/smartview";
-import type { CubeRef, FilterInput, SearchInput } from "@qibates/provider";
+import type { CallContext, CubeRef, FilterInput, SearchInput } from "@qibates/provider";
 import { ProviderError } from "@qibates/provider";
 import { ListBudget } from "../net/list-budget.ts";
 import { UNREADABLE } from "../net/unreadable.ts";
@@ -148,12 +148,13 @@ export async function filterFromServer(
   cube: CubeRef,
   members: MembersOnDemand,
   input: FilterInput,
+  call: CallContext,
 ): Promise<Schemas["FilterResponse"] | null> {
   const filter = String(input.filter).toUpperCase();
   const layer = filter === "LEVEL" || filter === "GENERATION" ? layerNumber(input.arg1) : null;
   if (!["NONE", "CHILDREN", "DESCENDANT", "LEVEL", "GENERATION"].includes(filter)) return null;
   if ((filter === "LEVEL" || filter === "GENERATION") && layer === null) return null;
-  const remote = await members.outline();
+  const remote = await members.outline(call);
   // Checked in the order the demo checks them: the alias table, the dimension, then the member.
   const table = remoteAliasTable(remote, input.aliasTable, "aliastable");
   const dim = remoteDimension(remote, input.dimension, cube.cube, "dimension");
@@ -261,8 +262,9 @@ async function searchedDimensions(
   members: MembersOnDemand,
   input: SearchInput,
   cube: CubeRef,
+  call: CallContext,
 ): Promise<{ table: string; dims: Searched[] }> {
-  const remote = await members.outline();
+  const remote = await members.outline(call);
   const table = remoteAliasTable(remote, input.aliasTable, "aliastable");
   const names =
     input.dimension === null
@@ -292,11 +294,12 @@ export async function searchFromServer(
   cube: CubeRef,
   members: MembersOnDemand,
   input: SearchInput,
+  call: CallContext,
   early: DimensionLists | null = null,
 ): Promise<Schemas["SearchResponse"] | null> {
-  if (input.searchIn !== "NAME") return searchByLists(client, cube, members, input, early);
+  if (input.searchIn !== "NAME") return searchByLists(client, cube, members, input, call, early);
   if (!PLAIN_KEYWORD.test(input.keyword)) return null;
-  const { table, dims } = await searchedDimensions(members, input, cube);
+  const { table, dims } = await searchedDimensions(members, input, cube, call);
   const pattern = keywordPattern(input.keyword, input.matchWholeWord).replace(/"/g, "");
   const budget = new ListBudget(client);
   const perDimension = await Promise.all(
@@ -393,9 +396,10 @@ async function searchByLists(
   cube: CubeRef,
   members: MembersOnDemand,
   input: SearchInput,
+  call: CallContext,
   early: DimensionLists | null,
 ): Promise<Schemas["SearchResponse"] | null> {
-  const { table, dims } = await searchedDimensions(members, input, cube);
+  const { table, dims } = await searchedDimensions(members, input, cube, call);
   if (dims.some((d) => d.other === null)) return null;
   const budget = new ListBudget(client);
   const listed = await Promise.all(

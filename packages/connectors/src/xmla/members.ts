@@ -1,8 +1,9 @@
 import type { CubeMemberSource, RemoteDimension, RemoteMemberInfo } from "@qibates/grid-bridge";
 import { bracket, MEMBER_TYPE, TREE_OP } from "@qibates/protocols/xmla";
-import { ProviderError } from "@qibates/provider";
+import { type CallContext, ProviderError } from "@qibates/provider";
 import { ListBudget } from "../net/list-budget.ts";
 import { UNREADABLE } from "../net/unreadable.ts";
+import { shareAcrossCalls } from "../net/upstream.ts";
 import { eachLimited } from "../remote/each-limited.ts";
 import type { XmlaClient } from "./client.ts";
 import { membersWhere } from "./mdx.ts";
@@ -78,7 +79,7 @@ function info(r: Row, parent: string | null, position?: number): RemoteMemberInf
 
 /** The members read on demand, and the cube's dimensions as the server names them (for member selection). */
 export interface XmlaMemberSource extends CubeMemberSource {
-  shape(): Promise<Dimensions>;
+  shape(call: CallContext): Promise<Dimensions>;
 }
 
 export function xmlaMembers(
@@ -88,28 +89,41 @@ export function xmlaMembers(
   cube: string,
 ): XmlaMemberSource {
   const where = { CATALOG_NAME: catalog, CUBE_NAME: cube };
-  const members = async (restrictions: Record<string, string | undefined>, budget: ListBudget) => {
-    const rows = await client.discover("MDSCHEMA_MEMBERS", { ...where, ...restrictions }, properties);
+  const members = async (
+    restrictions: Record<string, string | undefined>,
+    budget: ListBudget,
+    call: CallContext,
+  ) => {
+    const rows = await client
+      .within(call)
+      .discover("MDSCHEMA_MEMBERS", { ...where, ...restrictions }, properties);
     budget.take(rows.length, "MDSCHEMA_MEMBERS");
     return rows;
   };
 
-  let read: Promise<Dimensions> | null = null;
-  const dimensions = (): Promise<Dimensions> => {
-    if (!read) {
-      read = readDimensions();
-      read.catch(() => {
-        read = null;
-      });
+  // The dimensions, read once and shared by the calls that wait for it, each within its own deadline; a failed
+  // read is forgotten, so the next call reads again.
+  let join: ((call: CallContext) => Promise<Dimensions>) | null = null;
+  const dimensions = (call: CallContext): Promise<Dimensions> => {
+    if (!join) {
+      const read = shareAcrossCalls(
+        (shared) =>
+          readDimensions(shared).catch((e: unknown) => {
+            if (join === read) join = null;
+            throw e;
+          }),
+        new URL(client.where).origin,
+      );
+      join = read;
     }
-    return read;
+    return join(call);
   };
 
-  const readDimensions = async (): Promise<Dimensions> => {
+  const readDimensions = async (call: CallContext): Promise<Dimensions> => {
     const budget = new ListBudget(client);
     const [dimRows, topRows] = await Promise.all([
-      client.discover("MDSCHEMA_DIMENSIONS", where, properties),
-      members({ LEVEL_NUMBER: "0" }, budget),
+      client.within(call).discover("MDSCHEMA_DIMENSIONS", where, properties),
+      members({ LEVEL_NUMBER: "0" }, budget, call),
     ]);
     budget.take(dimRows.length, "MDSCHEMA_DIMENSIONS");
     const dims = visibleDimensions(client, dimRows, cube);
@@ -150,6 +164,7 @@ export function xmlaMembers(
               HIERARCHY_UNIQUE_NAME: d.DEFAULT_HIERARCHY || undefined,
             },
             budget,
+            call,
           )
         ).filter((r) => r.MEMBER_UNIQUE_NAME && r.MEMBER_NAME);
         const listed = new Set(all.map((r) => r.MEMBER_UNIQUE_NAME));
@@ -180,7 +195,12 @@ export function xmlaMembers(
   };
 
   /** The member a row stands for, its parent named as the outline names it (a dimension's top: the dimension). */
-  const chainOf = async (row: Row, d: Dimensions, budget: ListBudget): Promise<RemoteMemberInfo[] | null> => {
+  const chainOf = async (
+    row: Row,
+    d: Dimensions,
+    budget: ListBudget,
+    call: CallContext,
+  ): Promise<RemoteMemberInfo[] | null> => {
     const unique = row.MEMBER_UNIQUE_NAME as string;
     const top = d.tops.get(unique);
     if (top !== undefined)
@@ -188,6 +208,7 @@ export function xmlaMembers(
     const rows = await members(
       { MEMBER_UNIQUE_NAME: unique, TREE_OP: String(TREE_OP.SELF | TREE_OP.ANCESTORS) },
       budget,
+      call,
     );
     const byUnique = new Map(rows.map((r) => [r.MEMBER_UNIQUE_NAME, r]));
     // A unique name the server does not know (a query's calculated member) names no member.
@@ -217,16 +238,22 @@ export function xmlaMembers(
   };
 
   /** Each label by name and by caption, one rowset each, then its ancestors: for a server that refuses the query. */
-  const lookupByRowsets = async (labels: readonly string[]): Promise<(RemoteMemberInfo[] | null)[]> => {
+  const lookupByRowsets = async (
+    labels: readonly string[],
+    call: CallContext,
+  ): Promise<(RemoteMemberInfo[] | null)[]> => {
     // The labels are asked while the dimensions are read (a session's first grid waits for one round, not two).
-    const known = dimensions();
+    const known = dimensions(call);
     const budget = new ListBudget(client);
     // By name, and by caption (the alias a sheet may show), at once: every label's before any ancestors, so
     // that the ancestors are one more round whatever order the server answers in.
     const [d, found] = await Promise.all([
       known,
-      eachLimited(labels, IN_FLIGHT, (label) =>
-        Promise.all([members({ MEMBER_NAME: label }, budget), members({ MEMBER_CAPTION: label }, budget)]),
+      eachLimited(call, labels, IN_FLIGHT, (label, c) =>
+        Promise.all([
+          members({ MEMBER_NAME: label }, budget, c),
+          members({ MEMBER_CAPTION: label }, budget, c),
+        ]),
       ),
     ]);
     const ofCube = (rows: Row[]) =>
@@ -237,9 +264,10 @@ export function xmlaMembers(
           d.hierarchies.has(r.HIERARCHY_UNIQUE_NAME || r.DIMENSION_UNIQUE_NAME || ""),
       );
     return eachLimited(
+      call,
       labels.map((_, i) => i),
       IN_FLIGHT,
-      async (i) => {
+      async (i, c) => {
         const label = labels[i] as string;
         const dim = d.dimensions.findIndex((x) => x.name.toLowerCase() === label.toLowerCase());
         if (dim >= 0) return [d.roots[dim] as RemoteMemberInfo];
@@ -252,7 +280,7 @@ export function xmlaMembers(
           const root = d.roots[d.dimensions.findIndex((x) => x.name === top)] as RemoteMemberInfo;
           return [root, info(row, root.name)];
         }
-        return chainOf(row, d, budget);
+        return chainOf(row, d, budget, c);
       },
     );
   };
@@ -268,6 +296,7 @@ export function xmlaMembers(
     labels: readonly string[],
     d: Dimensions,
     whole: boolean,
+    call: CallContext,
   ): Promise<(RemoteMemberInfo[] | null)[]> => {
     const text = `|${[...new Set(labels.map((l) => l.toLowerCase()))].join("|")}|`;
     const literal = `"${text.replaceAll('"', '""')}"`;
@@ -291,7 +320,7 @@ export function xmlaMembers(
           `DIMENSION PROPERTIES ${PROPERTIES.join(", ")} ON ROWS`,
           `FROM ${bracket(cube)}`,
         ].join("\n");
-        const data = await client.execute(statement, properties);
+        const data = await client.within(call).execute(statement, properties);
         const rows: Row[] = (data.axes[1] ?? []).flatMap((tuple) => {
           const m = tuple[0];
           if (!m?.uniqueName) return [];
@@ -341,8 +370,8 @@ export function xmlaMembers(
   return {
     shape: dimensions,
 
-    async dimensions() {
-      const d = await dimensions();
+    async dimensions(call) {
+      const d = await dimensions(call);
       return {
         dimensions: d.dimensions,
         roots: d.roots,
@@ -352,41 +381,41 @@ export function xmlaMembers(
       };
     },
 
-    async lookup(labels) {
+    async lookup(labels, call) {
       // A few labels are asked by name and caption (two rowsets each, beside the dimensions: indexed lookups on
       // the server, one round fewer); more, in one query per dimension once the dimensions are known.
-      if (labels.length <= LABELS_BY_ROWSETS) return lookupByRowsets(labels);
-      const d = await dimensions();
+      if (labels.length <= LABELS_BY_ROWSETS) return lookupByRowsets(labels, call);
+      const d = await dimensions(call);
       const refused = (e: unknown) => e instanceof ProviderError && e.code === "PROVIDER_FAILED";
       try {
-        return await lookupByQuery(labels, d, true);
+        return await lookupByQuery(labels, d, true, call);
       } catch (e) {
         if (!refused(e)) throw e;
       }
       // A server whose MDX refuses the query is asked the looser one, then label by label.
       try {
-        return await lookupByQuery(labels, d, false);
+        return await lookupByQuery(labels, d, false, call);
       } catch (e) {
-        if (refused(e)) return lookupByRowsets(labels);
+        if (refused(e)) return lookupByRowsets(labels, call);
         throw e;
       }
     },
 
-    async lookupUnique(uniqueNames) {
-      const d = await dimensions();
+    async lookupUnique(uniqueNames, call) {
+      const d = await dimensions(call);
       const budget = new ListBudget(client);
-      return eachLimited(uniqueNames, IN_FLIGHT, async (unique) => {
+      return eachLimited(call, uniqueNames, IN_FLIGHT, async (unique, c) => {
         const dim = d.tops.get(unique) ?? d.dimensionOf.get(unique);
         if (dim !== undefined)
           return [d.roots[d.dimensions.findIndex((x) => x.name === dim)] as RemoteMemberInfo];
-        return chainOf({ MEMBER_UNIQUE_NAME: unique }, d, budget);
+        return chainOf({ MEMBER_UNIQUE_NAME: unique }, d, budget, c);
       });
     },
 
-    async children(parents) {
-      const d = await dimensions();
+    async children(parents, call) {
+      const d = await dimensions(call);
       const budget = new ListBudget(client);
-      return eachLimited(parents, IN_FLIGHT, async (parent) => {
+      return eachLimited(call, parents, IN_FLIGHT, async (parent, c) => {
         const i = d.roots.findIndex(
           (r) => r === parent || (parent.parent === null && r.name === parent.name),
         );
@@ -395,6 +424,7 @@ export function xmlaMembers(
         const rows = await members(
           { MEMBER_UNIQUE_NAME: parent.uniqueName, TREE_OP: String(TREE_OP.CHILDREN) },
           budget,
+          c,
         );
         // A row naming the parent itself is kept: the member reader refuses an outline that lists a member
         // among its own children, where dropping the row would hide the server's answer.

@@ -233,13 +233,13 @@ class XmlaOperations extends RemoteGridOperations<XmlaCube> implements EssbaseOp
    */
   override async filterMembers(session: ProviderSession, ref: CubeRef, input: FilterInput) {
     const cube = await this.cubeMembers(session, ref);
-    const answer = await xmlaFilter(this.p.upstream(session).client, cube, input);
+    const answer = await xmlaFilter(this.p.upstream(session).client, cube, input, session.call);
     return answer ?? super.filterMembers(session, ref, input);
   }
 
   override async searchMembers(session: ProviderSession, ref: CubeRef, input: SearchInput) {
     const cube = await this.cubeMembers(session, ref);
-    const answer = await xmlaSearch(this.p.upstream(session).client, cube, input);
+    const answer = await xmlaSearch(this.p.upstream(session).client, cube, input, session.call);
     return answer ?? super.searchMembers(session, ref, input);
   }
 
@@ -297,17 +297,20 @@ class XmlaOperations extends RemoteGridOperations<XmlaCube> implements EssbaseOp
    */
   async mdx(session: ProviderSession, ref: CubeRef, input: MdxInput) {
     const cube = await this.p.cubeMembers(session, ref);
-    const { aliasTables } = await cube.members.dimensions();
+    const { aliasTables } = await cube.members.dimensions(session.call);
     const { resolved } = await this.gridSettings(session, ref, aliasTables, input, []);
     const client = this.p.upstream(session).client;
     const data = await client.execute(input.query, cube.properties);
     // The members the answer names are read (with their ancestors) before it is read: a unique name the server
     // does not know is one of the query's calculated members.
-    await cube.members.ensureUniqueNames([
-      ...data.axes.flatMap((tuples) => tuples.flatMap((t) => t.map((m) => m.uniqueName))),
-      ...data.slicer.map((m) => m.uniqueName),
-    ]);
-    const remote = await cube.members.outline();
+    await cube.members.ensureUniqueNames(
+      [
+        ...data.axes.flatMap((tuples) => tuples.flatMap((t) => t.map((m) => m.uniqueName))),
+        ...data.slicer.map((m) => m.uniqueName),
+      ],
+      session.call,
+    );
+    const remote = await cube.members.outline(session.call);
     const result = mdxResultOfDataSet(remote, data, input.query);
     if (!result) throw client.malformed(UNREADABLE.memberOfNoDimension());
     try {

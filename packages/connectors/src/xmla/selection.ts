@@ -9,7 +9,7 @@ import {
   searchOrder,
 } from "@qibates/grid-bridge";
 import { bracket, type DataSet } from "@qibates/protocols/xmla";
-import { type FilterInput, ProviderError, type SearchInput } from "@qibates/provider";
+import { type CallContext, type FilterInput, ProviderError, type SearchInput } from "@qibates/provider";
 import { UNREADABLE } from "../net/unreadable.ts";
 import type { XmlaClient } from "./client.ts";
 import { membersWhere } from "./mdx.ts";
@@ -171,10 +171,11 @@ export async function xmlaFilter(
   client: XmlaClient,
   c: SelectionCube,
   input: FilterInput,
+  call: CallContext,
 ): Promise<Schemas["FilterResponse"] | null> {
   const filter = String(input.filter).toUpperCase();
   if (!["NONE", "CHILDREN", "DESCENDANT", "DESCENDANTS", "LEVEL", "GENERATION"].includes(filter)) return null;
-  const [{ aliasTables }, shape] = await Promise.all([c.members.dimensions(), c.source.shape()]);
+  const [{ aliasTables }, shape] = await Promise.all([c.members.dimensions(call), c.source.shape(call)]);
   const table = knownAliasTable(aliasTables, input.aliasTable, "aliastable");
   const h = hierarchyOf(shape, input.dimension);
   if (h === undefined) throw unknownDimension(input.dimension, c.cube, "dimension");
@@ -183,8 +184,8 @@ export async function xmlaFilter(
   let member: Member | undefined;
   if (input.member) {
     // The member by name or alias, with its ancestors, as the outline read finds a sheet's label.
-    await c.members.ensureLabels([input.member]);
-    const remote = await c.members.outline();
+    await c.members.ensureLabels([input.member], call);
+    const remote = await c.members.outline(call);
     member = remote.outline.resolve(input.member, table);
     if (!member || member.dimension.name !== h.name) {
       throw new ProviderError(
@@ -197,7 +198,7 @@ export async function xmlaFilter(
     at = remote.uniqueName(member);
   }
   // The arguments are checked by the demo's own rules (over the dimension read so far: only its errors count).
-  const remote = await c.members.outline();
+  const remote = await c.members.outline(call);
   const dim = remote.outline.dimension(h.name);
   try {
     if (dim) applyApiFilter(dim, filter, input.arg1 ?? null, member ?? dim.root);
@@ -250,8 +251,9 @@ export async function xmlaSearch(
   client: XmlaClient,
   c: SelectionCube,
   input: SearchInput,
+  call: CallContext,
 ): Promise<Schemas["SearchResponse"] | null> {
-  const [{ aliasTables }, shape] = await Promise.all([c.members.dimensions(), c.source.shape()]);
+  const [{ aliasTables }, shape] = await Promise.all([c.members.dimensions(call), c.source.shape(call)]);
   // Only the table XMLA carries (captions: `Default`) is searched; another is refused as the demo refuses it.
   knownAliasTable(aliasTables, input.aliasTable, "aliastable");
   const names = input.dimension === null ? searchOrder(shape.dimensions) : [input.dimension];

@@ -5,13 +5,16 @@
  * read as the dimension tree and a zoom to all levels read them. Prints, as JSON, each read's error.
  */
 import type { ProviderText } from "@qibates/provider";
-import { ProviderError } from "@qibates/provider";
+import { CallContext, ProviderError } from "@qibates/provider";
 import type { EssbaseRestClient } from "../../src/essbase-rest/client.ts";
 import { essbaseRestMembers } from "../../src/essbase-rest/members.ts";
 import type { ListLimits } from "../../src/net/list-budget.ts";
 import { membersOnDemand } from "../../src/remote/members.ts";
 import type { XmlaClient } from "../../src/xmla/client.ts";
 import { xmlaMembers } from "../../src/xmla/members.ts";
+
+/** The context of the reads these lies are met in: no deadline. */
+const CALL = CallContext.unbounded();
 
 const WHERE = "http://127.0.0.1:9/essbase/rest/v1";
 const malformed = (reason: ProviderText) =>
@@ -70,6 +73,8 @@ function essbaseClient(lie: Lie): EssbaseRestClient {
     },
     getIfFound: async (url: string) => client.get(url),
     malformed,
+    // A view of the fake for a call: the fake itself, which knows no deadline.
+    within: () => client,
   };
   return client as unknown as EssbaseRestClient;
 }
@@ -115,6 +120,7 @@ function xmlaClient(lie: Lie): XmlaClient {
       new ProviderError("UPSTREAM_MALFORMED", `The server at ${client.where} answered ${reason.en}.`, {
         reason,
       }),
+    within: () => client,
   };
   return client as unknown as XmlaClient;
 }
@@ -141,10 +147,10 @@ for (const lie of ["ownChild", "sameUnique", "parentUnderChild", "dataMember", "
       const members = make();
       let error: unknown = null;
       try {
-        if (read === "tree") await members.ensureDimensions(["Market"]);
+        if (read === "tree") await members.ensureDimensions(["Market"], CALL);
         else {
-          await members.ensureLabels(["East"]);
-          await members.ensureSubtrees(["East"]);
+          await members.ensureLabels(["East"], CALL);
+          await members.ensureSubtrees(["East"], CALL);
         }
       } catch (e) {
         error = e;

@@ -6,7 +6,7 @@
  * read threw and how many timer turns ran meanwhile.
  */
 import { resolveSettings } from "@qibates/engine/grid";
-import { ProviderError } from "@qibates/provider";
+import { CallContext, ProviderError } from "@qibates/provider";
 import {
   type CubeMemberSource,
   ensureGridOperation,
@@ -14,6 +14,9 @@ import {
   MembersOnDemand,
   type RemoteMemberInfo,
 } from "../../src/members-on-demand.ts";
+
+/** The context of the calls these tests make: no deadline. */
+const CALL = CallContext.unbounded();
 
 type Kids = (name: string, unique: string) => { name: string; unique?: string; childCount?: number }[];
 
@@ -83,22 +86,23 @@ const settings = (zoom: string) => resolveSettings({ zoomInPreference: zoom }, n
 const GRID = [["East"]];
 
 const reads: Record<string, (m: MembersOnDemand) => Promise<void>> = {
-  tree: (m) => m.ensureDimensions(["Market"]),
+  tree: (m) => m.ensureDimensions(["Market"], CALL),
   zoomAll: async (m) => {
-    await m.ensureLabels(["East"]);
+    await m.ensureLabels(["East"], CALL);
     await ensureGridOperation(
       m,
       { action: "zoomin", input: { grid: GRID, cells: [{ row: 0, column: 0 }] } } as never,
       GRID,
       settings("ALL_LEVELS"),
+      CALL,
     );
   },
   zoomNext: async (m) => {
-    await m.ensureLabels(["East"]);
-    await m.ensureChildren(["East"]);
+    await m.ensureLabels(["East"], CALL);
+    await m.ensureChildren(["East"], CALL);
     // A zoom on the member met under East, as a user opens what the sheet shows.
-    const east = (await m.outline()).outline.dimension("Market")?.root.children[0];
-    for (const k of east?.children ?? []) await m.ensureChildren([k.name]);
+    const east = (await m.outline(CALL)).outline.dimension("Market")?.root.children[0];
+    for (const k of east?.children ?? []) await m.ensureChildren([k.name], CALL);
   },
 };
 
