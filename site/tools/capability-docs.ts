@@ -616,6 +616,22 @@ const FEATURE_PAGE_ROWS: Record<string, readonly string[]> = {
 };
 
 /**
+ * Feature pages about one family's side of a feature that both families have (an ad hoc grid's submit: forms have a
+ * page of their own): the servers their "Works on" line gives a verdict and their server table shows, and the entry
+ * that sends the other family's users to their page.
+ */
+const PAGE_SERVERS: Record<string, { connectors: readonly Connector[]; others: Record<DocLocale, string> }> =
+  {
+    "QiBates/features/actions/Submit.md": {
+      connectors: ["essbase", "essbase-stndln", "ssas"],
+      others: {
+        en: "Planning and PBCS: forms — [Submit a Planning form](SubmitForm.md)",
+        fr: "Planning et PBCS\u00a0: formulaires — [Soumettre un formulaire Planning](SubmitForm.md)",
+      },
+    },
+  };
+
+/**
  * User pages whose "what each server allows" is written by hand (a setting that reads differently per server): the
  * "Works on" line only, from the matrix rows the page is about; none means every server does it in full.
  */
@@ -789,6 +805,7 @@ export function worksOnLine(
   ids: readonly string[],
   locale: DocLocale,
   link: string = WORKS_ON_WORDS[locale].anchor,
+  connectors: readonly Connector[] = MATRIX_CONNECTORS,
 ): string {
   const w = WORKS_ON_WORDS[locale];
   const rows = ids.map(featureRow);
@@ -798,7 +815,7 @@ export function worksOnLine(
     return `[${partly ?? w.verdict[v]}](${link})`;
   };
   const groups: { servers: Connector[]; text: string }[] = [];
-  for (const c of MATRIX_CONNECTORS) {
+  for (const c of connectors) {
     const main: Verdict = rows[0] ? featureVerdict(rows[0], c).v : "works";
     const others = new Map<Verdict, string[]>();
     for (const row of rows.slice(1)) {
@@ -881,10 +898,11 @@ export function readerBehaviour(
   locale: DocLocale,
   root: string,
   path: string,
+  connectors: readonly Connector[] = MATRIX_CONNECTORS,
 ): string {
   const w = READER_WORDS[locale];
   const admin = `${w.admin}(${root}../admin/${adminPageOf(path)})`;
-  return [w.intro(admin), "", featureRowsTable(ids, locale)].join("\n");
+  return [w.intro(admin), "", featureRowsTable(ids, locale, connectors)].join("\n");
 }
 
 /** The reference page of each Connect page ("… what works and what fails"), which holds its "not-available" block. */
@@ -903,10 +921,19 @@ export const GENERATED_PAGES: readonly GeneratedPage[] = [
     return {
       path,
       userPage: true,
-      blocks: (locale: DocLocale) => ({
-        "real-servers": worksOnLine(ids, locale),
-        behaviour: readerBehaviour(ids, locale, root, path),
-      }),
+      blocks: (locale: DocLocale) => {
+        const servers = PAGE_SERVERS[path];
+        if (!servers)
+          return {
+            "real-servers": worksOnLine(ids, locale),
+            behaviour: readerBehaviour(ids, locale, root, path),
+          };
+        const line = worksOnLine(ids, locale, WORKS_ON_WORDS[locale].anchor, servers.connectors);
+        return {
+          "real-servers": `${line} · ${servers.others[locale]}`,
+          behaviour: readerBehaviour(ids, locale, root, path, servers.connectors),
+        };
+      },
     };
   }),
   ...Object.entries(WORKS_ON_ONLY_PAGE_ROWS).map(([path, ids]) => ({
