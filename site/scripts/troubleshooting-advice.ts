@@ -583,12 +583,12 @@ export const USER_ADVICE: Readonly<
   QB_ERR_RULE_FAILED: {
     page: "forms",
     en: {
-      what: "The business rule stopped with an error; the server's reason follows the colon. After a submit, see [When a rule fails after you submit](troubleshooting-forms.md#when-a-rule-fails-after-you-submit).",
-      todo: 'Correct the prompt values or the data, then run the rule again ([Run a business rule](features/actions/RunRule.md); on the demo server, submit again). If it keeps failing, send the reason to the rule\'s owner. "Still running": see [When a long rule is cut off](troubleshooting-forms.md#when-a-long-rule-or-calculation-is-cut-off).',
+      what: "The business rule stopped with an error, or was still running when QiBates stopped waiting; the server's reason follows the colon.",
+      todo: 'Still running: see [When a long rule is cut off](troubleshooting-forms.md#when-a-long-rule-or-calculation-is-cut-off). After a submit: see [When a rule fails after you submit](troubleshooting-forms.md#when-a-rule-fails-after-you-submit). Otherwise, correct the prompt values or the data and run the rule again ([Run a business rule](features/actions/RunRule.md)); if it keeps failing, send the reason to the rule\'s owner.',
     },
     fr: {
-      what: "La règle métier s'est arrêtée sur une erreur ; la raison du serveur suit les deux-points. Après une soumission, voir [Quand une règle échoue après une soumission](troubleshooting-forms.md#quand-une-règle-échoue-après-une-soumission).",
-      todo: "Corrigez les valeurs des invites ou les données, puis relancez la règle ([Lancer une règle métier](features/actions/RunRule.md) ; sur le serveur de démonstration, soumettez de nouveau). Si elle échoue encore, transmettez la raison à son responsable. « Toujours en cours » : voir [Quand une règle longue est interrompue](troubleshooting-forms.md#quand-une-règle-ou-un-calcul-long-est-interrompu).",
+      what: "La règle métier s'est arrêtée sur une erreur, ou était toujours en cours quand QiBates a cessé d'attendre ; la raison du serveur suit les deux-points.",
+      todo: "Toujours en cours : voir [Quand une règle longue est interrompue](troubleshooting-forms.md#quand-une-règle-ou-un-calcul-long-est-interrompu). Après une soumission : voir [Quand une règle échoue après une soumission](troubleshooting-forms.md#quand-une-règle-échoue-après-une-soumission). Sinon, corrigez les valeurs des invites ou les données et relancez la règle ([Lancer une règle métier](features/actions/RunRule.md)) ; si elle échoue encore, transmettez la raison à son responsable.",
     },
   },
   QB_ERR_RULE_UNKNOWN: {
