@@ -422,34 +422,34 @@ export const USER_ADVICE: Readonly<
   QB_ERR_SERVER_UNKNOWN: {
     page: "grids",
     en: {
-      what: "The sheet names a server that the connection you logged in with does not have, for example in a workbook made on another environment.",
-      todo: "Log in with the connection the workbook was made with, or open a grid on your cube from **Applications** in a new sheet.",
+      what: "The sheet names a server your connection does not have (a workbook made on another environment).",
+      todo: "Log in with the workbook's connection, or open a grid from **Applications** in a new sheet.",
     },
     fr: {
-      what: "La feuille désigne un serveur que la connexion utilisée n'a pas, par exemple dans un classeur créé sur un autre environnement.",
-      todo: "Connectez-vous avec la connexion sur laquelle le classeur a été créé, ou ouvrez une grille sur votre cube depuis **Applications** dans une nouvelle feuille.",
+      what: "La feuille désigne un serveur que votre connexion n'a pas (un classeur créé sur un autre environnement).",
+      todo: "Ouvrez une session avec la connexion du classeur, ou ouvrez une grille depuis **Applications** dans une nouvelle feuille.",
     },
   },
   QB_ERR_APPLICATION_UNKNOWN: {
     page: "grids",
     en: {
       what: "The application was renamed or removed, the workbook was made on another server, or you may no longer open it.",
-      todo: "Log in to the workbook's server, or ask your server's administrator for access (**Applications** lists only those you may open).",
+      todo: "Log in to the workbook's server, or ask your server's administrator for access.",
     },
     fr: {
       what: "L'application a été renommée ou supprimée, le classeur a été créé sur un autre serveur, ou vous ne pouvez plus l'ouvrir.",
-      todo: "Connectez-vous au serveur du classeur, ou demandez l'accès à l'administrateur de votre serveur (**Applications** ne liste que celles que vous pouvez ouvrir).",
+      todo: "Ouvrez une session sur le serveur du classeur, ou demandez l'accès à l'administrateur de votre serveur.",
     },
   },
   QB_ERR_CUBE_UNKNOWN: {
     page: "grids",
     en: {
       what: "The cube was renamed or removed, or the workbook was made on another server.",
-      todo: "Check in **Applications** which cubes the application holds; open a grid on yours in a new sheet, or log in to the workbook's server.",
+      todo: "Open a grid on your cube from **Applications** in a new sheet, or log in to the workbook's server.",
     },
     fr: {
       what: "Le cube a été renommé ou supprimé, ou le classeur a été créé sur un autre serveur.",
-      todo: "Vérifiez dans **Applications** les cubes de l'application ; ouvrez une grille sur le vôtre dans une nouvelle feuille, ou connectez-vous au serveur du classeur.",
+      todo: "Ouvrez une grille sur votre cube depuis **Applications** dans une nouvelle feuille, ou ouvrez une session sur le serveur du classeur.",
     },
   },
   QB_ERR_ALIAS_TABLE_UNKNOWN: {

@@ -616,12 +616,41 @@ const FEATURE_PAGE_ROWS: Record<string, readonly string[]> = {
 };
 
 /**
- * Feature pages about one family's side of a feature that both families have (an ad hoc grid's submit: forms have a
- * page of their own): the servers their "Works on" line gives a verdict and their server table shows, and the entry
- * that sends the other family's users to their page.
+ * Feature pages of one family only: the ad hoc grid's (Essbase and SSAS; Planning and PBCS have forms, whose submit
+ * has a page of its own) and the forms' and rules' (Planning and PBCS; Essbase has saved grids and calculation
+ * scripts). The servers their "Works on" line gives a verdict and their server table shows, and the entry that tells
+ * the other family's users what they have instead.
  */
 const PAGE_SERVERS: Record<string, { connectors: readonly Connector[]; others: Record<DocLocale, string> }> =
   {
+    "QiBates/features/actions/AdHoc.md": {
+      connectors: ["essbase", "essbase-stndln", "ssas"],
+      others: {
+        en: "Planning and PBCS: no, open a form instead ([Open a Planning form](OpenForm.md))",
+        fr: "Planning et PBCS\u00a0: non, ouvrez plutôt un formulaire ([Ouvrir un formulaire Planning](OpenForm.md))",
+      },
+    },
+    "QiBates/features/actions/Zoom.md": {
+      connectors: ["essbase", "essbase-stndln", "ssas"],
+      others: {
+        en: "Planning and PBCS: no, a form's rows and columns are those of its definition",
+        fr: "Planning et PBCS\u00a0: non, les lignes et les colonnes d'un formulaire sont celles de sa définition",
+      },
+    },
+    "QiBates/features/actions/OpenForm.md": {
+      connectors: ["planning", "pbcs"],
+      others: {
+        en: "Essbase 11.x, Essbase 21c and SSAS: no, their [Forms Library](../../understanding-the-app/understanding-essbase-ssas/FormsLibrary.md) holds your saved grids",
+        fr: "Essbase 11.x, Essbase 21c et SSAS\u00a0: non, leur [bibliothèque de formulaires](../../understanding-the-app/understanding-essbase-ssas/FormsLibrary.md) contient vos grilles enregistrées",
+      },
+    },
+    "QiBates/features/actions/RunRule.md": {
+      connectors: ["planning", "pbcs"],
+      others: {
+        en: "Essbase 11.x and Essbase 21c: run a calculation script from the [Forms Library](../../understanding-the-app/understanding-essbase-ssas/FormsLibrary.md) instead · SSAS: no, it has neither business rules nor calculation scripts",
+        fr: "Essbase 11.x et Essbase 21c\u00a0: lancez plutôt un script de calcul depuis la [bibliothèque de formulaires](../../understanding-the-app/understanding-essbase-ssas/FormsLibrary.md) · SSAS\u00a0: non, il n'a ni règles métier ni scripts de calcul",
+      },
+    },
     "QiBates/features/actions/Submit.md": {
       connectors: ["essbase", "essbase-stndln", "ssas"],
       others: {
