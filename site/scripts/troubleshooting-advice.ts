@@ -584,7 +584,7 @@ export const USER_ADVICE: Readonly<
     page: "forms",
     en: {
       what: "The business rule stopped with an error, or was still running when QiBates stopped waiting; the server's reason follows the colon.",
-      todo: 'Still running: see [When a long rule is cut off](troubleshooting-forms.md#when-a-long-rule-or-calculation-is-cut-off). After a submit: see [When a rule fails after you submit](troubleshooting-forms.md#when-a-rule-fails-after-you-submit). Otherwise, correct the prompt values or the data and run the rule again ([Run a business rule](features/actions/RunRule.md)); if it keeps failing, send the reason to the rule\'s owner.',
+      todo: "Still running: see [When a long rule is cut off](troubleshooting-forms.md#when-a-long-rule-or-calculation-is-cut-off). After a submit: see [When a rule fails after you submit](troubleshooting-forms.md#when-a-rule-fails-after-you-submit). Otherwise, correct the prompt values or the data and run the rule again ([Run a business rule](features/actions/RunRule.md)); if it keeps failing, send the reason to the rule's owner.",
     },
     fr: {
       what: "La règle métier s'est arrêtée sur une erreur, ou était toujours en cours quand QiBates a cessé d'attendre ; la raison du serveur suit les deux-points.",
