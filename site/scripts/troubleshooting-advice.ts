@@ -594,11 +594,11 @@ export const USER_ADVICE: Readonly<
   QB_ERR_RULE_UNKNOWN: {
     page: "forms",
     en: {
-      what: "The rule's name is not spelled as in the Planning web interface (**Rules**), the plan type you chose is not the rule's, or you may not launch the rule.",
+      what: "The rule's name is not spelled as in the Planning web interface (**Rules**), the plan type you chose is not the rule's (on PBCS the rule may run anyway: [Run a business rule](features/actions/RunRule.md#how-to-do-it)), or you may not launch the rule.",
       todo: "Copy the name and plan type from the Planning web interface; if they are right, ask your Planning administrator for the right to launch it.",
     },
     fr: {
-      what: "Le nom de la règle n'est pas écrit comme dans l'interface web de Planning (**Règles**), le type de plan choisi n'est pas celui de la règle, ou vous n'avez pas le droit de la lancer.",
+      what: "Le nom de la règle n'est pas écrit comme dans l'interface web de Planning (**Règles**), le type de plan choisi n'est pas celui de la règle (sur PBCS, la règle peut s'exécuter quand même : [Lancer une règle métier](features/actions/RunRule.md#mode-opératoire)), ou vous n'avez pas le droit de la lancer.",
       todo: "Recopiez le nom et le type de plan depuis l'interface web de Planning ; s'ils sont justes, demandez le droit de la lancer à votre administrateur Planning.",
     },
   },
