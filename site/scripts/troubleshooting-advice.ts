@@ -422,34 +422,34 @@ export const USER_ADVICE: Readonly<
   QB_ERR_SERVER_UNKNOWN: {
     page: "grids",
     en: {
-      what: "The sheet names a server that the connection you logged in with does not have, for example in a workbook made on another environment.",
-      todo: "Log in with the connection the workbook was made with, or open a grid on your cube from **Applications** in a new sheet.",
+      what: "The sheet names a server your connection does not have (a workbook made on another environment).",
+      todo: "Log in with the workbook's connection, or open a grid from **Applications** in a new sheet.",
     },
     fr: {
-      what: "La feuille désigne un serveur que la connexion utilisée n'a pas, par exemple dans un classeur créé sur un autre environnement.",
-      todo: "Connectez-vous avec la connexion sur laquelle le classeur a été créé, ou ouvrez une grille sur votre cube depuis **Applications** dans une nouvelle feuille.",
+      what: "La feuille désigne un serveur que votre connexion n'a pas (un classeur créé sur un autre environnement).",
+      todo: "Ouvrez une session avec la connexion du classeur, ou ouvrez une grille depuis **Applications** dans une nouvelle feuille.",
     },
   },
   QB_ERR_APPLICATION_UNKNOWN: {
     page: "grids",
     en: {
       what: "The application was renamed or removed, the workbook was made on another server, or you may no longer open it.",
-      todo: "Log in to the workbook's server, or ask your server's administrator for access (**Applications** lists only those you may open).",
+      todo: "Log in to the workbook's server, or ask your server's administrator for access.",
     },
     fr: {
       what: "L'application a été renommée ou supprimée, le classeur a été créé sur un autre serveur, ou vous ne pouvez plus l'ouvrir.",
-      todo: "Connectez-vous au serveur du classeur, ou demandez l'accès à l'administrateur de votre serveur (**Applications** ne liste que celles que vous pouvez ouvrir).",
+      todo: "Ouvrez une session sur le serveur du classeur, ou demandez l'accès à l'administrateur de votre serveur.",
     },
   },
   QB_ERR_CUBE_UNKNOWN: {
     page: "grids",
     en: {
       what: "The cube was renamed or removed, or the workbook was made on another server.",
-      todo: "Check in **Applications** which cubes the application holds; open a grid on yours in a new sheet, or log in to the workbook's server.",
+      todo: "Open a grid on your cube from **Applications** in a new sheet, or log in to the workbook's server.",
     },
     fr: {
       what: "Le cube a été renommé ou supprimé, ou le classeur a été créé sur un autre serveur.",
-      todo: "Vérifiez dans **Applications** les cubes de l'application ; ouvrez une grille sur le vôtre dans une nouvelle feuille, ou connectez-vous au serveur du classeur.",
+      todo: "Ouvrez une grille sur votre cube depuis **Applications** dans une nouvelle feuille, ou ouvrez une session sur le serveur du classeur.",
     },
   },
   QB_ERR_ALIAS_TABLE_UNKNOWN: {
@@ -583,22 +583,22 @@ export const USER_ADVICE: Readonly<
   QB_ERR_RULE_FAILED: {
     page: "forms",
     en: {
-      what: "The business rule stopped with an error; the server's reason follows the colon. After a submit, see [When a rule fails after you submit](troubleshooting-forms.md#when-a-rule-fails-after-you-submit).",
-      todo: 'Correct the prompt values or the data, then run the rule again ([Run a business rule](features/actions/RunRule.md); on the demo server, submit again). If it keeps failing, send the reason to the rule\'s owner. "Still running": see [When a long rule is cut off](troubleshooting-forms.md#when-a-long-rule-or-calculation-is-cut-off).',
+      what: "The business rule stopped with an error, or was still running when QiBates stopped waiting; the server's reason follows the colon.",
+      todo: "Still running: see [When a long rule is cut off](troubleshooting-forms.md#when-a-long-rule-or-calculation-is-cut-off). After a submit: see [When a rule fails after you submit](troubleshooting-forms.md#when-a-rule-fails-after-you-submit). Otherwise, correct the prompt values or the data and run the rule again ([Run a business rule](features/actions/RunRule.md)); if it keeps failing, send the reason to the rule's owner.",
     },
     fr: {
-      what: "La règle métier s'est arrêtée sur une erreur ; la raison du serveur suit les deux-points. Après une soumission, voir [Quand une règle échoue après une soumission](troubleshooting-forms.md#quand-une-règle-échoue-après-une-soumission).",
-      todo: "Corrigez les valeurs des invites ou les données, puis relancez la règle ([Lancer une règle métier](features/actions/RunRule.md) ; sur le serveur de démonstration, soumettez de nouveau). Si elle échoue encore, transmettez la raison à son responsable. « Toujours en cours » : voir [Quand une règle longue est interrompue](troubleshooting-forms.md#quand-une-règle-ou-un-calcul-long-est-interrompu).",
+      what: "La règle métier s'est arrêtée sur une erreur, ou était toujours en cours quand QiBates a cessé d'attendre ; la raison du serveur suit les deux-points.",
+      todo: "Toujours en cours : voir [Quand une règle longue est interrompue](troubleshooting-forms.md#quand-une-règle-ou-un-calcul-long-est-interrompu). Après une soumission : voir [Quand une règle échoue après une soumission](troubleshooting-forms.md#quand-une-règle-échoue-après-une-soumission). Sinon, corrigez les valeurs des invites ou les données et relancez la règle ([Lancer une règle métier](features/actions/RunRule.md)) ; si elle échoue encore, transmettez la raison à son responsable.",
     },
   },
   QB_ERR_RULE_UNKNOWN: {
     page: "forms",
     en: {
-      what: "The rule's name is not spelled as in the Planning web interface (**Rules**), the plan type you chose is not the rule's, or you may not launch the rule.",
+      what: "The rule's name is not spelled as in the Planning web interface (**Rules**), the plan type you chose is not the rule's (on PBCS the rule may run anyway: [Run a business rule](features/actions/RunRule.md#how-to-do-it)), or you may not launch the rule.",
       todo: "Copy the name and plan type from the Planning web interface; if they are right, ask your Planning administrator for the right to launch it.",
     },
     fr: {
-      what: "Le nom de la règle n'est pas écrit comme dans l'interface web de Planning (**Règles**), le type de plan choisi n'est pas celui de la règle, ou vous n'avez pas le droit de la lancer.",
+      what: "Le nom de la règle n'est pas écrit comme dans l'interface web de Planning (**Règles**), le type de plan choisi n'est pas celui de la règle (sur PBCS, la règle peut s'exécuter quand même : [Lancer une règle métier](features/actions/RunRule.md#mode-opératoire)), ou vous n'avez pas le droit de la lancer.",
       todo: "Recopiez le nom et le type de plan depuis l'interface web de Planning ; s'ils sont justes, demandez le droit de la lancer à votre administrateur Planning.",
     },
   },

@@ -616,6 +616,51 @@ const FEATURE_PAGE_ROWS: Record<string, readonly string[]> = {
 };
 
 /**
+ * Feature pages of one family only: the ad hoc grid's (Essbase and SSAS; Planning and PBCS have forms, whose submit
+ * has a page of its own) and the forms' and rules' (Planning and PBCS; Essbase has saved grids and calculation
+ * scripts). The servers their "Works on" line gives a verdict and their server table shows, and the entry that tells
+ * the other family's users what they have instead.
+ */
+const PAGE_SERVERS: Record<string, { connectors: readonly Connector[]; others: Record<DocLocale, string> }> =
+  {
+    "QiBates/features/actions/AdHoc.md": {
+      connectors: ["essbase", "essbase-stndln", "ssas"],
+      others: {
+        en: "Planning and PBCS: no, open a form instead ([Open a Planning form](OpenForm.md))",
+        fr: "Planning et PBCS\u00a0: non, ouvrez plutôt un formulaire ([Ouvrir un formulaire Planning](OpenForm.md))",
+      },
+    },
+    "QiBates/features/actions/Zoom.md": {
+      connectors: ["essbase", "essbase-stndln", "ssas"],
+      others: {
+        en: "Planning and PBCS: no, a form's rows and columns are those of its definition",
+        fr: "Planning et PBCS\u00a0: non, les lignes et les colonnes d'un formulaire sont celles de sa définition",
+      },
+    },
+    "QiBates/features/actions/OpenForm.md": {
+      connectors: ["planning", "pbcs"],
+      others: {
+        en: "Essbase 11.x, Essbase 21c and SSAS: no, their [Forms Library](../../understanding-the-app/understanding-essbase-ssas/FormsLibrary.md) holds your saved grids",
+        fr: "Essbase 11.x, Essbase 21c et SSAS\u00a0: non, leur [bibliothèque de formulaires](../../understanding-the-app/understanding-essbase-ssas/FormsLibrary.md) contient vos grilles enregistrées",
+      },
+    },
+    "QiBates/features/actions/RunRule.md": {
+      connectors: ["planning", "pbcs"],
+      others: {
+        en: "Essbase 11.x and Essbase 21c: run a calculation script from the [Forms Library](../../understanding-the-app/understanding-essbase-ssas/FormsLibrary.md) instead · SSAS: no, it has neither business rules nor calculation scripts",
+        fr: "Essbase 11.x et Essbase 21c\u00a0: lancez plutôt un script de calcul depuis la [bibliothèque de formulaires](../../understanding-the-app/understanding-essbase-ssas/FormsLibrary.md) · SSAS\u00a0: non, il n'a ni règles métier ni scripts de calcul",
+      },
+    },
+    "QiBates/features/actions/Submit.md": {
+      connectors: ["essbase", "essbase-stndln", "ssas"],
+      others: {
+        en: "Planning and PBCS: forms — [Submit a Planning form](SubmitForm.md)",
+        fr: "Planning et PBCS\u00a0: formulaires — [Soumettre un formulaire Planning](SubmitForm.md)",
+      },
+    },
+  };
+
+/**
  * User pages whose "what each server allows" is written by hand (a setting that reads differently per server): the
  * "Works on" line only, from the matrix rows the page is about; none means every server does it in full.
  */
@@ -789,6 +834,7 @@ export function worksOnLine(
   ids: readonly string[],
   locale: DocLocale,
   link: string = WORKS_ON_WORDS[locale].anchor,
+  connectors: readonly Connector[] = MATRIX_CONNECTORS,
 ): string {
   const w = WORKS_ON_WORDS[locale];
   const rows = ids.map(featureRow);
@@ -798,7 +844,7 @@ export function worksOnLine(
     return `[${partly ?? w.verdict[v]}](${link})`;
   };
   const groups: { servers: Connector[]; text: string }[] = [];
-  for (const c of MATRIX_CONNECTORS) {
+  for (const c of connectors) {
     const main: Verdict = rows[0] ? featureVerdict(rows[0], c).v : "works";
     const others = new Map<Verdict, string[]>();
     for (const row of rows.slice(1)) {
@@ -881,10 +927,11 @@ export function readerBehaviour(
   locale: DocLocale,
   root: string,
   path: string,
+  connectors: readonly Connector[] = MATRIX_CONNECTORS,
 ): string {
   const w = READER_WORDS[locale];
   const admin = `${w.admin}(${root}../admin/${adminPageOf(path)})`;
-  return [w.intro(admin), "", featureRowsTable(ids, locale)].join("\n");
+  return [w.intro(admin), "", featureRowsTable(ids, locale, connectors)].join("\n");
 }
 
 /** The reference page of each Connect page ("… what works and what fails"), which holds its "not-available" block. */
@@ -903,10 +950,19 @@ export const GENERATED_PAGES: readonly GeneratedPage[] = [
     return {
       path,
       userPage: true,
-      blocks: (locale: DocLocale) => ({
-        "real-servers": worksOnLine(ids, locale),
-        behaviour: readerBehaviour(ids, locale, root, path),
-      }),
+      blocks: (locale: DocLocale) => {
+        const servers = PAGE_SERVERS[path];
+        if (!servers)
+          return {
+            "real-servers": worksOnLine(ids, locale),
+            behaviour: readerBehaviour(ids, locale, root, path),
+          };
+        const line = worksOnLine(ids, locale, WORKS_ON_WORDS[locale].anchor, servers.connectors);
+        return {
+          "real-servers": `${line} · ${servers.others[locale]}`,
+          behaviour: readerBehaviour(ids, locale, root, path, servers.connectors),
+        };
+      },
     };
   }),
   ...Object.entries(WORKS_ON_ONLY_PAGE_ROWS).map(([path, ids]) => ({

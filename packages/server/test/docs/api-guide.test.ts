@@ -219,6 +219,7 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
     );
     expect(paths).toEqual([
       "health",
+      "listkeys",
       "health",
       "action/login",
       "action/login",
@@ -243,8 +244,9 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
         ? [{ step: b, output: next, got: outputs[i] ?? [] }]
         : [];
     });
-    // The grid, the form, the rule and a logout show their response; the check of the logins shows what it prints.
-    expect(shown.map((s) => s.output.lang)).toEqual(["text", "json", "json", "json", "json"]);
+    // The check of the key, the grid, the form, the rule and a logout show their response; the check of the logins
+    // shows what it prints.
+    expect(shown.map((s) => s.output.lang)).toEqual(["json", "text", "json", "json", "json", "json"]);
     for (const { output, got } of shown) {
       if (output.lang === "text")
         expect(got, `${output.page}:${output.line}`).toEqual(output.code.trim().split("\n"));
