@@ -1,17 +1,14 @@
-import { lookup as dnsLookup } from "node:dns/promises";
-import { isIP, type LookupFunction } from "node:net";
 import { Readable } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
-import { rootCertificates } from "node:tls";
 import { gunzip } from "node:zlib";
 import { oneLine, ProviderError, quantity, SERVER_REFUSAL, upstreamUnreachable } from "@qibates/provider";
-import { Pool } from "undici";
-import { isInternalAddress } from "./addresses.ts";
-import { hostAllowed, listedExactly, normalHost } from "./allow-list.ts";
+import type { Pool } from "undici";
 import { ANSWER_WAIT_ENDED, answerWaitEnded, type UpstreamCall } from "./call-context.ts";
 import { gzipAsked, gzipped } from "./gzip.ts";
 import { LIST_LIMITS, type ListLimits } from "./list-budget.ts";
+import { PinnedPools } from "./pinned-pools.ts";
 import { retryAfterSeconds } from "./retry.ts";
+import { masked, secretsOf } from "./secrets.ts";
 import { TLS_CODES } from "./tls-errors.ts";
 
 /**
@@ -19,7 +16,10 @@ import { TLS_CODES } from "./tls-errors.ts";
  * an address that resolves to a loopback, private, link-local or metadata range is refused unless that exact
  * host is listed; the address checked is the address connected to (one lookup, pinned in the connection
  * pool); redirects are never followed; TLS is verified (with an optional extra CA bundle); connect and read
- * time out; an answer is read up to a size cap. One connection pool per upstream origin.
+ * time out; an answer is read up to a size cap. One connection pool per upstream origin. `Upstreams` sends a
+ * request and reads its answer; each rule has its module: the allow-list (`allow-list.ts`), internal addresses
+ * (`addresses.ts`), the pools and their pinned, checked address (`pinned-pools.ts`), what is masked in logs
+ * (`secrets.ts`), the call's deadline and the answer's own wait (`call-context.ts`), retries (`retry.ts`).
  *
  * A server that gives no usable answer — the connection refused, reset or timed out, a redirect, or an HTTP
  * error without its protocol's own error message — is answered one way (`upstreamUnreachable`), so the
@@ -77,30 +77,6 @@ export interface UpstreamAnswer {
   secrets?: readonly string[];
 }
 
-/** The secrets of a request: those it names, and its HTTP Basic credentials (encoded, and the password). */
-function secretsOf(init: UpstreamRequest): string[] {
-  const out = [...(init.secrets ?? [])];
-  const auth = Object.entries(init.headers).find(([k]) => k.toLowerCase() === "authorization")?.[1];
-  const basic = auth ? /^Basic\s+(\S+)/i.exec(auth) : null;
-  if (basic?.[1]) {
-    out.push(basic[1]);
-    const decoded = Buffer.from(basic[1], "base64").toString("utf8");
-    const colon = decoded.indexOf(":");
-    if (colon >= 0) out.push(decoded.slice(colon + 1));
-  }
-  return out.filter((x) => x.length >= 3);
-}
-
-/**
- * `text` with every secret replaced by `***`: what is logged of an answer, and a server's own words passed on to
- * the caller (a server or a proxy that echoes the credentials it was sent in its error message).
- */
-export function masked(text: string, secrets: readonly string[] | undefined): string {
-  let out = text;
-  for (const secret of secrets ?? []) if (secret.length >= 3) out = out.split(secret).join("***");
-  return out;
-}
-
 /** The default answer cap: a larger answer is refused before it is parsed (an XML answer of 16 MiB reads in slices). */
 export const DEFAULT_MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 /** The default cap of a file downloaded as a stream (`Upstreams.download`). */
@@ -113,8 +89,6 @@ const DOWNLOAD_ERROR_BYTES = 64 * 1024;
 const LOGGED_BODY_CHARS = 500;
 /** An address `X-Forwarded-For` may carry (IPv4 or IPv6, nothing else): anything else is not sent. */
 const FORWARDABLE = /^[0-9A-Fa-f:.]{2,45}$/;
-/** A pool is rebuilt (and its host looked up again) after this long, so DNS changes are followed. */
-const POOL_TTL_MS = 5 * 60_000;
 
 /** An answer's raw headers as a record: names in lower case, a repeated header as a list (`set-cookie`). */
 function headerRecord(raw: Buffer[]): Record<string, string | string[] | undefined> {
@@ -130,21 +104,14 @@ function headerRecord(raw: Buffer[]): Record<string, string | string[] | undefin
   return out;
 }
 
-interface PoolEntry {
-  pool: Pool;
-  address: string;
-  createdAt: number;
-}
-
 export class Upstreams {
-  private readonly pools = new Map<string, PoolEntry>();
-  private readonly ca: string[] | undefined;
+  private readonly pools: PinnedPools;
 
   /** What one call may read of a server's lists (`NetworkPolicy.listLimits` over {@link LIST_LIMITS}). */
   readonly listLimits: Readonly<ListLimits>;
 
   constructor(private readonly policy: NetworkPolicy) {
-    this.ca = policy.extraCa ? [...rootCertificates, policy.extraCa] : undefined;
+    this.pools = new PinnedPools(policy, (origin, cause, code) => this.log(origin, cause, code));
     this.listLimits = { ...LIST_LIMITS, ...policy.listLimits };
   }
 
@@ -160,7 +127,7 @@ export class Upstreams {
       client === undefined || !FORWARDABLE.test(client)
         ? given
         : { ...given, headers: { ...given.headers, "x-forwarded-for": client } };
-    const { pool } = this.freshPool(origin) ?? (await this.pool(url));
+    const { pool } = this.pools.fresh(origin) ?? (await this.pools.of(url));
     // A call's context from `withAnswerDeadline`: the answer is waited for until its deadline, however short the
     // read timeout (`answerWaitEnded` when it runs out). From `withinOneReadTimeout`: that deadline is
     // PROVIDER_READ_TIMEOUT_SECONDS after its first request, or the request's own wait when it is the shorter.
@@ -209,7 +176,7 @@ export class Upstreams {
     given: UpstreamRequest,
   ): Promise<{ status: number; body: Readable } | { status: number; answer: UpstreamAnswer }> {
     const origin = url.origin;
-    const { pool } = this.freshPool(origin) ?? (await this.pool(url));
+    const { pool } = this.pools.fresh(origin) ?? (await this.pools.of(url));
     const max = this.policy.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
     const tooLarge = () =>
       new ProviderError(
@@ -471,89 +438,8 @@ export class Upstreams {
   }
 
   /** Closes every pool (at shutdown). */
-  async close(): Promise<void> {
-    const entries = [...this.pools.values()];
-    this.pools.clear();
-    await Promise.all(entries.map((e) => e.pool.close().catch(() => undefined)));
-  }
-
-  /** The pool of `origin` while it is younger than POOL_TTL_MS (no await: the path of every call). */
-  private freshPool(origin: string): PoolEntry | null {
-    const cached = this.pools.get(origin);
-    return cached && Date.now() - cached.createdAt < POOL_TTL_MS ? cached : null;
-  }
-
-  private async pool(url: URL): Promise<PoolEntry> {
-    const origin = url.origin;
-    const fresh = this.freshPool(origin);
-    if (fresh) return fresh;
-    const cached = this.pools.get(origin);
-    const address = await this.checkedAddress(url);
-    if (cached) {
-      this.pools.delete(origin);
-      cached.pool.close().catch(() => undefined);
-    }
-    const family = isIP(address);
-    // The checked address is the one connected to: the pool's connections never look the host up again.
-    const pinned: LookupFunction = (_host, options, callback) => {
-      if (options.all)
-        (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [
-          { address, family },
-        ]);
-      else callback(null, address, family);
-    };
-    const pool = new Pool(origin, {
-      connections: 16,
-      keepAliveTimeout: 30_000,
-      headersTimeout: this.policy.readTimeoutMs,
-      bodyTimeout: this.policy.readTimeoutMs,
-      connect: {
-        lookup: pinned,
-        timeout: this.policy.connectTimeoutMs,
-        rejectUnauthorized: true,
-        ...(this.ca ? { ca: this.ca } : {}),
-      },
-    });
-    const entry = { pool, address, createdAt: Date.now() };
-    this.pools.set(origin, entry);
-    return entry;
-  }
-
-  /** Looks the host up once and applies the rules; answers the address to connect to. */
-  private async checkedAddress(url: URL): Promise<string> {
-    const host = normalHost(url.hostname);
-    const { allowedHosts } = this.policy;
-    if (!hostAllowed(host, allowedHosts)) {
-      throw new ProviderError("HOST_NOT_ALLOWED", `The host ${host} is not on the allow-list.`, { host });
-    }
-    let addresses: { address: string; family: number }[];
-    if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
-    else {
-      try {
-        addresses = await (this.policy.resolve ?? ((h) => dnsLookup(h, { all: true, verbatim: true })))(host);
-      } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code ?? "";
-        this.log(url.origin, `the name ${host} does not resolve`, code);
-        throw upstreamUnreachable(url.origin);
-      }
-    }
-    const first = addresses[0];
-    if (!first) {
-      this.log(url.origin, `the name ${host} has no address`, "");
-      throw upstreamUnreachable(url.origin);
-    }
-    if (!listedExactly(host, allowedHosts)) {
-      // Every address must be public: a name that also resolves inside (DNS rebinding) is refused whole.
-      const internal = addresses.find((a) => isInternalAddress(a.address));
-      if (internal) {
-        throw new ProviderError(
-          "ADDRESS_INTERNAL",
-          `The host ${host} resolves to an internal address (${internal.address}).`,
-          { host, address: internal.address },
-        );
-      }
-    }
-    return first.address;
+  close(): Promise<void> {
+    return this.pools.close();
   }
 
   /**
@@ -610,3 +496,4 @@ export {
   withinOneReadTimeout,
 } from "./call-context.ts";
 export { retryWhileBusy } from "./retry.ts";
+export { masked } from "./secrets.ts";
