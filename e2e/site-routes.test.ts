@@ -1,14 +1,22 @@
 import { describe, inject, it } from "vitest";
 import { checkPage, hydrated, open, siteContextForFile, startApiConsole } from "./support/site-page.ts";
 import { fr, siteRoutes } from "./support/site-routes.ts";
+import { brokenByWidth, tablesAtEachWidth, userPages, WIDTHS } from "./support/table-words.ts";
 
 const baseUrl = inject("baseUrl");
 const context = siteContextForFile();
 
+// Each route is loaded once: a user page (a document of the QiBates folder) also has its tables read there, for
+// the check that no word of a table is broken inside itself, in either language, at a desktop width (1366 px), at
+// the mobile breakpoint (996 px) and below it (800 px) (`support/table-words.ts`).
 describe.each([
-  { locale: "en", routes: siteRoutes },
-  { locale: "fr", routes: siteRoutes.map(fr) },
-])("every spec route of the $locale site", ({ locale, routes }) => {
+  { locale: "en", routes: siteRoutes, pages: userPages("en") },
+  { locale: "fr", routes: siteRoutes.map(fr), pages: userPages("fr") },
+] as const)("every spec route of the $locale site", ({ locale, routes, pages }) => {
+  const users = new Set(pages);
+  /** Each user page's broken table words by width, read where the route walk loaded it. */
+  const tables = new Map<string, Map<number, string[]>>();
+
   // Several pages at once (the project's maxConcurrency): a page mostly waits for the server and hydration.
   // Concurrent tests must use their own `expect`.
   it.concurrent.for(routes)("%s loads with its content and no error", async (route, { expect }) => {
@@ -23,7 +31,35 @@ describe.each([
         await expect.poll(() => page.locator("h1").first().textContent()).not.toBe("");
         expect(await page.title()).not.toMatch(/Page not found|Page introuvable/);
       }
+      if (users.has(route)) tables.set(route, await tablesAtEachWidth(page));
     });
+  });
+
+  it("has every document of the QiBates folder among its user pages", ({ expect }) => {
+    expect(pages.length).toBeGreaterThan(50);
+  });
+
+  // After the walk: the user pages it did not load (or whose route failed before its tables were read) are
+  // loaded here.
+  it("has no table word broken inside itself on its user pages at 1366, 996 and 800 px", {
+    timeout: 600_000,
+  }, async ({ expect }) => {
+    for (const path of pages) {
+      if (tables.has(path)) continue;
+      await checkPage(context(), baseUrl, path, expect, async (page) => {
+        await hydrated(page);
+        tables.set(path, await tablesAtEachWidth(page));
+      });
+    }
+    const broken = brokenByWidth(
+      [...tables].filter(([path]) => users.has(path)).sort(([a], [b]) => a.localeCompare(b)),
+    );
+    for (const width of WIDTHS) {
+      const words = broken[width] ?? [];
+      const count = words.reduce((n, line) => n + Number(/\((\d+)\)/.exec(line)?.[1] ?? 0), 0);
+      console.log(`${width} px: ${count} words broken on ${words.length} of ${pages.length} pages`);
+    }
+    expect(broken).toEqual(Object.fromEntries(WIDTHS.map((width) => [width, []])));
   });
 });
 
