@@ -7,29 +7,16 @@ import { join } from "node:path";
 import { ROOT } from "./site-build.mjs";
 
 /**
- * @param {{ timeoutMs?: number, dataDirPrefix?: string, port?: number, env?: Record<string, string> }} [options]
- *   `port`: the port to listen on (default 0, any free port); `env`: settings of the server added to the
- *   environment (e.g. `QIBATES_GRID_WORKERS`).
+ * @param {{ timeoutMs?: number, dataDirPrefix?: string, port?: number }} [options] `port`: the port to listen
+ *   on (default 0, any free port).
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>} the base URL (127.0.0.1) and a stop that
  *   ends the server (SIGTERM, SIGKILL after 5 s) and removes its data folder.
  */
-export function startProduct({
-  timeoutMs = 120_000,
-  dataDirPrefix = "qibates-run-",
-  port = 0,
-  env = {},
-} = {}) {
+export function startProduct({ timeoutMs = 120_000, dataDirPrefix = "qibates-run-", port = 0 } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), dataDirPrefix));
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-    },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const stop = () =>

@@ -28,10 +28,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     );
   }
   buildSiteIfNeeded();
-  // No grid worker thread: the grid reads run on the server's event loop, as with one processor. No browser test is
-  // about the workers (their own tests are in packages/embedded), and a worker costs a thread and a copy of the
-  // demo cube that the browser tests would only wait on.
-  const product = await startProduct({ dataDirPrefix: "qibates-e2e-", env: { QIBATES_GRID_WORKERS: "0" } });
+  const product = await startProduct({ dataDirPrefix: "qibates-e2e-" });
   let server: Awaited<ReturnType<typeof chromium.launchServer>>;
   try {
     // Playwright's endpoint listens on loopback only.
