@@ -1,4 +1,11 @@
-import { describe, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, type ExpectStatic, inject, it } from "vitest";
+import {
+  expectGridPictures,
+  expectScreenPictures,
+  gridPictureCases,
+  screenPictureCases,
+} from "./support/pictures.ts";
 import { checkPage, hydrated, open, siteContextForFile, startApiConsole } from "./support/site-page.ts";
 import { fr, siteRoutes } from "./support/site-routes.ts";
 import { brokenByWidth, tablesAtEachWidth, userPages, WIDTHS } from "./support/table-words.ts";
@@ -6,14 +13,55 @@ import { brokenByWidth, tablesAtEachWidth, userPages, WIDTHS } from "./support/t
 const baseUrl = inject("baseUrl");
 const context = siteContextForFile();
 
-// Each route is loaded once: a user page (a document of the QiBates folder) also has its tables read there, for
-// the check that no word of a table is broken inside itself, in either language, at a desktop width (1366 px), at
-// the mobile breakpoint (996 px) and below it (800 px) (`support/table-words.ts`).
+/** What a check made during the route walk found: nothing wrong, or the error it threw. */
+type Outcome = { error?: unknown };
+
+async function outcomeOf(check: () => Promise<void>): Promise<Outcome> {
+  try {
+    await check();
+    return {};
+  } catch (error) {
+    return { error };
+  }
+}
+
+/**
+ * The outcome of `check` on `route`: the one the route walk found on its load of that page, or else (the walk did not
+ * get that far) found on a load of its own.
+ */
+async function walkedOrLoaded(
+  walked: Map<string, Outcome>,
+  route: string,
+  expect: ExpectStatic,
+  check: (page: Page) => Promise<void>,
+): Promise<void> {
+  const outcome = walked.get(route);
+  if (outcome) {
+    if ("error" in outcome) throw outcome.error;
+    return;
+  }
+  await checkPage(context(), baseUrl, route, expect, async (page) => {
+    await hydrated(page);
+    await check(page);
+  });
+}
+
+// Each route is loaded once, and the checks of a user page (a document of the QiBates folder) are made in that load:
+// - its drawn pictures (the before/after grids of site/scripts/grid-pictures.ts, the add-in's screens of
+//   site/scripts/screen-pictures.ts) are all there, loaded, with their alt text (and caption) in its language;
+// - no word of a table is broken inside itself, at a desktop width (1366 px), at the mobile breakpoint (996 px) and
+//   below it (800 px) (`support/table-words.ts`).
+// Each of these has its own tests after the walk, which read what the walk found.
 describe.each([
   { locale: "en", routes: siteRoutes, pages: userPages("en") },
   { locale: "fr", routes: siteRoutes.map(fr), pages: userPages("fr") },
 ] as const)("every spec route of the $locale site", ({ locale, routes, pages }) => {
   const users = new Set(pages);
+  const grids = new Map(gridPictureCases(locale).map((c) => [c.route, c]));
+  const screens = new Map(screenPictureCases(locale).map((c) => [c.route, c]));
+  /** What the walk found of each page's grid pictures and screens. */
+  const gridsSeen = new Map<string, Outcome>();
+  const screensSeen = new Map<string, Outcome>();
   /** Each user page's broken table words by width, read where the route walk loaded it. */
   const tables = new Map<string, Map<number, string[]>>();
 
@@ -31,9 +79,24 @@ describe.each([
         await expect.poll(() => page.locator("h1").first().textContent()).not.toBe("");
         expect(await page.title()).not.toMatch(/Page not found|Page introuvable/);
       }
+      const grid = grids.get(route);
+      if (grid) gridsSeen.set(route, await outcomeOf(() => expectGridPictures(page, expect, grid)));
+      const screen = screens.get(route);
+      if (screen) screensSeen.set(route, await outcomeOf(() => expectScreenPictures(page, expect, screen)));
       if (users.has(route)) tables.set(route, await tablesAtEachWidth(page));
     });
   });
+
+  it.for([...grids.values()])("$route shows its pictures, loaded, in its language", async (c, { expect }) => {
+    await walkedOrLoaded(gridsSeen, c.route, expect, (page) => expectGridPictures(page, expect, c));
+  });
+
+  it.for([...screens.values()])(
+    "$route shows its screens, loaded, in its language",
+    async (c, { expect }) => {
+      await walkedOrLoaded(screensSeen, c.route, expect, (page) => expectScreenPictures(page, expect, c));
+    },
+  );
 
   it("has every document of the QiBates folder among its user pages", ({ expect }) => {
     expect(pages.length).toBeGreaterThan(50);
