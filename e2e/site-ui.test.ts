@@ -19,11 +19,6 @@ async function withContext<T>(run: (context: BrowserContext) => Promise<T>, widt
   }
 }
 
-/** In the page (passed whole to `waitForFunction`): no CSS transition is running, such as the colour mode's. */
-function settled(): boolean {
-  return document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running");
-}
-
 async function theme(page: Page): Promise<string | null> {
   return page.getAttribute("html", "data-theme");
 }
@@ -212,11 +207,11 @@ describe("not found and .html paths", () => {
     ["/fr/index.html", "/fr/"],
     ["/qibates-changelog.html", "/qibates-changelog"],
   ])("%s shows the page at %s", async (from, to) => {
-    // The server redirects a `.html` path to the clean one: plain HTTP follows it as the browser does.
-    const res = await fetch(baseUrl + from);
-    expect(res.status).toBe(200);
-    expect(new URL(res.url).pathname).toBe(to);
-    expect(res.headers.get("content-type")).toContain("text/html");
+    await withContext(async (context) => {
+      const { page, status } = await open(context, baseUrl, from);
+      expect(status).toBe(200);
+      expect(new URL(page.url()).pathname).toBe(to);
+    });
   });
 });
 
@@ -230,12 +225,7 @@ describe("mobile layout", () => {
       await page.locator("button.navbar__toggle").click();
       const menu = page.locator(".navbar-sidebar");
       await menu.waitFor({ state: "visible" });
-      // The menu slides in: the picture is taken once it is in place.
-      await page.waitForFunction(
-        () =>
-          (document.querySelector(".navbar-sidebar")?.getBoundingClientRect().left ?? -1) >= 0 &&
-          document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"),
-      );
+      await page.waitForTimeout(400); // the menu slides in
       await expect.poll(() => menu.isVisible()).toBe(true);
       await screenshot(page, `mobile-menu-${locale}`);
     }, 390);
@@ -343,7 +333,7 @@ describe("pages in both colour modes", () => {
       await screenshot(page, `${name}-light`);
       await page.getByRole("button", { name: /mode/ }).first().click();
       await expect.poll(() => theme(page)).toBe("dark");
-      await page.waitForFunction(settled); // the colour transition ends before the picture
+      await page.waitForTimeout(400); // let the colour transition finish before the picture
       await screenshot(page, `${name}-dark`);
     });
   });
