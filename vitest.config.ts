@@ -1,23 +1,40 @@
 import { availableParallelism } from "node:os";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/**
+ * The server's test files that need a module graph of their own, run in the separate project
+ * `unit:server-isolated`; every other server file shares its worker's (`isolate: false`), so a file added here
+ * must say why:
+ * - snapshot-users.test.ts replaces `node:crypto` (`vi.mock`) to count the password hashes the server computes,
+ *   which only a fresh import of the server's modules picks up.
+ */
+const SERVER_ISOLATED = ["packages/server/test/snapshot-users.test.ts"];
 
 /**
  * A project of the unit tests: one package's files, with the global setup it needs. `isolate: false` runs its
  * files one after another in the same module graph of a worker, so that each file does not import and transform
- * the package again: for the packages whose tests start no server, mock no module, fake no clock and set no
- * global (the pure packages), and for the connectors, whose files put back what they fake or spy on (and
- * `vitest-shared-worker.ts` does it again at each file's end).
+ * the package again (for the server, most of a small file's cost): for the packages whose tests mock no module
+ * and set no global (the pure packages), and for the connectors, the wire endpoints and the server, whose files
+ * put back what they fake or spy on (`vitest-shared-worker.ts` does it again at each file's end), close the apps
+ * and servers they start, and keep a module mock in a project of its own (`SERVER_ISOLATED`). `exclude`: files
+ * of `include` that another project runs.
  */
 function unit(
   name: string,
   include: string[],
-  { globalSetup = [] as string[], isolate = true, setupFiles: setup = [] as string[] } = {},
+  {
+    globalSetup = [] as string[],
+    isolate = true,
+    setupFiles: setup = [] as string[],
+    exclude = [] as string[],
+  } = {},
 ) {
   const setupFiles = [...(isolate ? [] : ["./scripts/vitest-shared-worker.ts"]), ...setup];
   return {
     test: {
       name: `unit:${name}`,
       include,
+      exclude: [...configDefaults.exclude, ...exclude],
       globalSetup,
       isolate,
       setupFiles,
@@ -46,10 +63,13 @@ export default defineConfig({
       unit("grid-bridge", ["packages/grid-bridge/test/**/*.test.ts"], { isolate: false }),
       unit("embedded", ["packages/embedded/test/**/*.test.ts"]),
       unit("connectors", ["packages/connectors/test/**/*.test.ts"], { isolate: false }),
-      unit("wire", ["packages/wire/test/**/*.test.ts"]),
+      unit("wire", ["packages/wire/test/**/*.test.ts"], { isolate: false }),
       unit("server", ["packages/server/test/**/*.test.ts"], {
         globalSetup: ["./scripts/vitest-server-build.ts"],
+        isolate: false,
+        exclude: SERVER_ISOLATED,
       }),
+      unit("server-isolated", SERVER_ISOLATED, { globalSetup: ["./scripts/vitest-server-build.ts"] }),
       unit("cli", ["packages/cli/test/**/*.test.ts"], {
         globalSetup: ["./packages/cli/test/support/global-setup.ts"],
         setupFiles: ["./packages/cli/test/support/setup.ts"],

@@ -43,7 +43,7 @@ import {
   sameFlatLayout,
 } from "../packages/connectors/src/essbase-rest/grid.ts";
 import { readJson } from "../packages/connectors/src/net/json.ts";
-import { Upstreams } from "../packages/connectors/src/net/upstream.ts";
+import { ambientCall, Upstreams } from "../packages/connectors/src/net/upstream.ts";
 import { jsonSteps } from "../packages/server/src/json-steps.ts";
 import { restGrid } from "../packages/wire/src/essbase-rest/grid.ts";
 import { loadAverages } from "./machine.ts";
@@ -138,11 +138,15 @@ async function main(): Promise<void> {
   const operation = JSON.stringify({ grid: { slice: { rows: 3, columns: 2 } }, action: "zoomin" });
   const carried = async (port: number) =>
     (
-      await upstreams.request(new URL(`http://127.0.0.1:${port}/grid?links=none`), {
-        method: "POST",
-        headers: { accept: "application/json", "content-type": "application/json" },
-        body: operation,
-      })
+      await upstreams.request(
+        new URL(`http://127.0.0.1:${port}/grid?links=none`),
+        {
+          method: "POST",
+          headers: { accept: "application/json", "content-type": "application/json" },
+          body: operation,
+        },
+        ambientCall(),
+      )
     ).body;
 
   const wall: Record<string, number[]> = {};

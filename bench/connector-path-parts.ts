@@ -14,7 +14,7 @@ import { resolveSettings, runGridOperation } from "@qibates/engine/grid";
 import { gridAnswer, layoutSource } from "@qibates/grid-bridge";
 import { openConnectorHarness } from "../packages/cli/src/answer-key.ts";
 import { answerOf, sameLayout, sheetOf } from "../packages/connectors/src/essbase-rest/grid.ts";
-import { Upstreams } from "../packages/connectors/src/net/upstream.ts";
+import { ambientCall, Upstreams } from "../packages/connectors/src/net/upstream.ts";
 import { restGrid } from "../packages/wire/src/essbase-rest/grid.ts";
 import { loadAverages } from "./machine.ts";
 import { listenPort } from "./ports.mjs";
@@ -44,7 +44,11 @@ async function refreshAndRoundTrip(): Promise<void> {
     const warmup = 200;
     for (let i = 0; i < CALLS + warmup; i++) {
       let started = performance.now();
-      await upstreams.request(about, { method: "GET", headers: { accept: "application/json" } });
+      await upstreams.request(
+        about,
+        { method: "GET", headers: { accept: "application/json" } },
+        ambientCall(),
+      );
       const a = performance.now() - started;
       started = performance.now();
       await h.post("action/refresh", { ...body, loginid: h.demoLogin });

@@ -386,16 +386,26 @@ describe("lint and derived artefacts", () => {
     const dir = mkdtempSync(join(tmpdir(), "qibates-openapi-"));
     try {
       emit(dir);
-      for (const file of [fileURLToPath(CONTRACT_FILE), join(dir, "qibates.fr.yaml")]) {
-        const out = execFileSync(REDOCLY, ["lint", file, "--config", REDOCLY_CONFIG, "--format=json"], {
-          encoding: "utf8",
-          stdio: ["ignore", "pipe", "ignore"],
-          env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
-        });
-        const result = JSON.parse(out.slice(out.indexOf("{"))) as {
-          totals: { errors: number; warnings: number };
-          problems: { message: string }[];
-        };
+      const files = [fileURLToPath(CONTRACT_FILE), join(dir, "qibates.fr.yaml")];
+      // One Redocly process lints both documents and prints one JSON report per document, one after the other.
+      const out = execFileSync(REDOCLY, ["lint", ...files, "--config", REDOCLY_CONFIG, "--format=json"], {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+      });
+      // Each report is indented JSON: only a report's own closing brace starts a line.
+      const reports = out
+        .slice(out.indexOf("{"))
+        .split(/(?<=^\})\s*(?=\{)/m)
+        .map(
+          (report) =>
+            JSON.parse(report) as {
+              totals: { errors: number; warnings: number };
+              problems: { message: string }[];
+            },
+        );
+      expect(reports).toHaveLength(files.length);
+      for (const result of reports) {
         expect(result.problems.map((p) => p.message)).toEqual([]);
         expect(result.totals).toMatchObject({ errors: 0, warnings: 0 });
       }

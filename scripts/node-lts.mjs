@@ -13,30 +13,18 @@ export const NODE_LTS_VERSION = "26.10.0";
 export const NODE_CACHE = join(ROOT, "node_modules", ".cache", "qibates-node");
 
 /**
- * What runs on the LTS line too: the files that reach what changes from one Node.js line to the next, the rest of
- * the suite being the same JavaScript on either. The bundle `npm start` runs starts, with its grid worker thread,
- * and names the Node.js it runs on (banner); files written and synced, PGlite's WebAssembly database and the data
- * folder lock across SIGKILL (durability, data-folder-lock); signals and exit codes (forced-stop); the network
- * errors of `listen` (listen-refusal); certificates parsed by `node:crypto` (provider-ca-refusal); the PostgreSQL
- * and Redis clients' sockets, connected, refused, unresolved and silent (durability, store-refusal); the HTTP
- * server's request, keep-alive and connection timeouts (long-operations); Fastify, Ajv and every route and
- * request example of the contract (contract); sessions and API keys, hashed with `node:crypto` (session); static
- * files and compression (site). What the other server files add (journal compaction, two nodes, a migration lock,
- * stores going away while running, start refusals of settings) is the product's own logic, checked on the
- * machine's Node.
+ * What runs on the LTS line too. This step proves that the server `npm start` runs works on the newest line: the
+ * bundle starts on it, with its worker threads, and names the Node.js it runs on (banner); it answers calls
+ * (sign-in, grid reads and writes, a Planning form, which go through Fastify, `node:crypto`'s hashes of sessions
+ * and the grid worker threads) and keeps what it acknowledged on disk across a SIGKILL and a restart, both in the
+ * embedded PGlite database (WebAssembly, files written and synced, the data folder's lock) and through the
+ * PostgreSQL and Redis clients' sockets (durability). Those two files start the real bundle and reach each part
+ * of Node.js the server leans on, so together they show what a start on a new line could break. Every other file
+ * checks the product's own logic, the same JavaScript on either line, and runs on the machine's Node only.
  */
 export const LTS_TESTS = [
   "packages/server/test/process/banner.test.ts",
   "packages/server/test/process/durability.test.ts",
-  "packages/server/test/process/data-folder-lock.test.ts",
-  "packages/server/test/process/forced-stop.test.ts",
-  "packages/server/test/process/listen-refusal.test.ts",
-  "packages/server/test/process/provider-ca-refusal.test.ts",
-  "packages/server/test/process/store-refusal.test.ts",
-  "packages/server/test/process/long-operations.test.ts",
-  "packages/server/test/api/contract.test.ts",
-  "packages/server/test/api/session.test.ts",
-  "packages/server/test/site.test.ts",
 ];
 
 /** The registry packages that hold an official Node.js binary, by `${process.platform}-${process.arch}`. */

@@ -4,3 +4,9 @@ export const SERVER_ENTRY: string;
 export function serverBuildReason(): string | null;
 /** Builds the server bundle when needed (or always with `force`); true when a build ran. */
 export function buildServerIfNeeded(options?: { force?: boolean }): Promise<boolean>;
+/** esbuild's options for the server bundle of the checkout at `root`, written to `outdir`. */
+export function serverBundleOptions(
+  root: string,
+  outdir: string,
+  options?: { sourcemap?: boolean },
+): import("esbuild").BuildOptions;

@@ -1,12 +1,12 @@
 // Decides whether the documentation site must be (re)built, and builds it. Shared by `npm start`,
 // `npm run build`, `npm test` and the browser tests' global setup.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-const BUILD = join(ROOT, "site", "build");
+export const BUILD = join(ROOT, "site", "build");
 const STAMP = join(BUILD, ".qibates-build-stamp");
 // Everything the built site is made from. Generated folders (build, .docusaurus, static/scalar,
 // static/openapi, static/img/grids) are not sources: the grid pictures are written again by every docusaurus
@@ -66,6 +66,24 @@ function sleepSync(ms) {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
+/** Takes the site build's lock if no other process holds it (a lock left by a dead one is taken). */
+function tryBuildLock() {
+  mkdirSync(dirname(LOCK), { recursive: true });
+  try {
+    mkdirSync(LOCK);
+    return true;
+  } catch (e) {
+    if (e?.code !== "EEXIST") throw e;
+    try {
+      if (Date.now() - statSync(LOCK).mtimeMs <= STALE_LOCK_MS) return false;
+    } catch {
+      return tryBuildLock();
+    }
+    rmSync(LOCK, { recursive: true, force: true });
+    return tryBuildLock();
+  }
+}
+
 /**
  * Runs `work` holding the site build's lock, so that two processes (two test files, a test and `npm start`) never
  * build into the same folder at once: one waits for the other, then finds the build up to date.
@@ -109,5 +127,67 @@ export function buildSiteIfNeeded({ force = false } = {}) {
     writeFileSync(STAMP, new Date().toISOString());
     process.stdout.write(`Site built in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
     return true;
+  });
+}
+
+/**
+ * The file beside the built site that names the process building it while the server already runs (the server
+ * reads it: packages/server/src/site.ts, `siteBuildMarker`).
+ */
+export const BUILD_MARKER = `${BUILD}.building`;
+
+/**
+ * Starts building the site (both locales) in the background when needed, for `npm start`: the server can start
+ * meanwhile and answer the API, and the site's addresses answer 503 "being built" until their pages land. Returns
+ * null when the build is up to date (or another process built it while this one waited), otherwise the build's
+ * end: true when it succeeded, false when it failed (its output says why). The build is stopped, and its marker
+ * and lock removed, if this process exits first.
+ */
+export function startSiteBuildIfNeeded() {
+  if (!siteBuildReason()) return null;
+  // Another process builds it: wait for that build, as `buildSiteIfNeeded` does, and build again if still needed.
+  if (!tryBuildLock()) {
+    buildSiteIfNeeded();
+    return null;
+  }
+  const reason = siteBuildReason();
+  if (!reason) {
+    rmSync(LOCK, { recursive: true, force: true });
+    return null;
+  }
+  const started = Date.now();
+  process.stdout.write(
+    `Building the documentation site (English and French) because ${reason}; the server starts meanwhile...\n`,
+  );
+  const child = spawn("npm", ["run", "build", "-w", "site"], { cwd: ROOT, stdio: "inherit" });
+  writeFileSync(BUILD_MARKER, String(child.pid));
+  let running = true;
+  const release = () => {
+    rmSync(BUILD_MARKER, { force: true });
+    rmSync(LOCK, { recursive: true, force: true });
+  };
+  const stopOnExit = () => {
+    if (running) child.kill("SIGTERM");
+    release();
+  };
+  process.on("exit", stopOnExit);
+  return new Promise((resolve) => {
+    const end = (ok, message) => {
+      running = false;
+      process.off("exit", stopOnExit);
+      if (ok) writeFileSync(STAMP, new Date().toISOString());
+      release();
+      process.stdout.write(message);
+      resolve(ok);
+    };
+    child.on("error", (e) => end(false, `The site build could not start: ${e.message}\n`));
+    child.on("exit", (code, signal) =>
+      code === 0
+        ? end(true, `Site built in ${((Date.now() - started) / 1000).toFixed(1)} s: its pages are served.\n`)
+        : end(
+            false,
+            `The site build failed (${signal ?? `exit ${code}`}): the server serves the API only.\n`,
+          ),
+    );
   });
 }

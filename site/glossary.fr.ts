@@ -17,10 +17,16 @@ export type GlossaryRule = {
 export const frenchGlossary: GlossaryRule[] = [
   {
     preferred:
-      "connexion (une connexion enregistrée de la vue Connexions) ; ouverture de session, se connecter (la saisie du nom d'utilisateur et du mot de passe)",
-    forbidden: [/\bconnexions? de démonstration\b/iu],
+      "connexion (une connexion enregistrée de la vue Connexions) ; ouverture de session, se connecter (la saisie du nom d'utilisateur et du mot de passe) ; identification, s'identifier (avec Google ou Microsoft, sur la page de clé)",
+    forbidden: [
+      /\bconnexions? de démonstration\b/iu,
+      /\bconnexions? avec (?:Google|Microsoft|…|\{provider\})/iu,
+      /\bfournisseurs? de connexion\b/iu,
+      /\bconnecter avec (?:Google|Microsoft|…|\{provider\})/iu,
+      /(?<!\p{L})écran de connexion\b/iu,
+    ],
     reason:
-      "« connexion » ne nomme qu'une connexion enregistrée : l'ouverture de session avec le serveur de démonstration se dit ainsi, pour qu'une phrase ne donne pas deux sens au même mot.",
+      "« connexion » ne nomme qu'une connexion enregistrée : l'ouverture de session avec un serveur et l'identification avec Google ou Microsoft se disent ainsi, pour qu'une phrase ne donne pas deux sens au même mot.",
   },
   {
     preferred: "“ ” pour une citation à l'intérieur de « » (« La règle métier “AggregateData” a échoué. »)",

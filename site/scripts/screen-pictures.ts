@@ -409,7 +409,8 @@ export function screenSvg(screen: ScreenDescription, locale: Locale): { svg: str
     y += drawn.height;
   }
   const height = Math.ceil(y + 4);
-  const title = t(screen.title, locale);
+  // The menu's title is its icon, which the title bar already draws: the bar names it by its list's label.
+  const title = screen.title.en === "☰" ? t(screen.fields[0]?.label, locale) : t(screen.title, locale);
   const context = t(screen.context, locale);
   const svg = [
     svgOpen(PANE_W, height, locale, caption(screen, locale), altText(screen, locale)),

@@ -261,15 +261,15 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
   },
   QB_ERR_OAUTH_PROVIDER_UNAVAILABLE: {
     en: "Sign in with another provider, or ask the QiBates administrator to configure this one.",
-    fr: "Connectez-vous avec un autre fournisseur, ou demandez à l'administrateur de QiBates de configurer celui-ci.",
+    fr: "Identifiez-vous avec un autre fournisseur, ou demandez à l'administrateur de QiBates de configurer celui-ci.",
   },
   QB_ERR_OAUTH_STATE: {
     en: "Start the sign-in again from the beginning, and finish it within 10 minutes.",
-    fr: "Recommencez la connexion depuis le début, et terminez-la en moins de 10 minutes.",
+    fr: "Recommencez l'identification depuis le début, et terminez-la en moins de 10 minutes.",
   },
   QB_ERR_OAUTH_FAILED: {
     en: "Start the sign-in again; check that you accepted the access the provider asked for.",
-    fr: "Recommencez la connexion ; vérifiez que vous avez accepté l'accès que le fournisseur demandait.",
+    fr: "Recommencez l'identification ; vérifiez que vous avez accepté l'accès que le fournisseur demandait.",
   },
   QB_ERR_RATE_LIMITED: {
     en: "Wait for the number of seconds the message and the `Retry-After` header give, then send fewer requests per minute. If the call started a business rule, calculation, What-If write (`UPDATE CUBE`), data load, clear or export, wait for your jobs running to end instead (at most `QIBATES_JOBS_PER_USER` at once), then retry. If it was a login with the demo key, log out of the sessions you no longer use (`action/logout`): your network then logs in again at once, unless the demo key is at its 10,000 sessions in all.",
@@ -710,7 +710,7 @@ export const USER_ADVICE: Readonly<
       todo: "Open the key page again, as at the first launch ([Excel](activation/Activate-on-Excel.md#first-launch), [Google Sheets](activation/Activate-on-Docs.md#first-launch)), and accept sharing your e-mail address. If the message comes back, send it to your QiBates administrator.",
     },
     fr: {
-      what: "Sur la page de clé, la connexion avec Google ou Microsoft a été annulée, a refusé de partager votre adresse e-mail, ou n'a pas pu être vérifiée ; la fin du message, en anglais, en donne la raison.",
+      what: "Sur la page de clé, l'identification avec Google ou Microsoft a été annulée, a refusé de partager votre adresse e-mail, ou n'a pas pu être vérifiée ; la fin du message, en anglais, en donne la raison.",
       todo: "Rouvrez la page de clé, comme au premier lancement ([Excel](activation/Activate-on-Excel.md#premier-lancement), [Google Sheets](activation/Activate-on-Docs.md#premier-lancement)), et acceptez le partage de votre adresse e-mail. Si le message revient, transmettez-le à votre administrateur QiBates.",
     },
   },

@@ -76,6 +76,21 @@ describe("the glossary checker", () => {
     ]);
   });
 
+  it("keeps « connexion » for a saved connection: a login and the Google or Microsoft sign-in have their own words", () => {
+    const page = [
+      "La connexion avec Google a échoué ; aucun fournisseur de connexion.",
+      "Cliquez sur **Se connecter avec Microsoft**.",
+      "Revenez à l'écran de connexion.",
+      "Ajoutez une connexion, puis ouvrez une session ; l'identification avec Google délivre la clé.",
+    ].join("\n");
+    expect(foundLines(page, frenchGlossary)).toEqual([
+      "1 connexion avec Google",
+      "1 fournisseur de connexion",
+      "2 connecter avec Microsoft",
+      "3 écran de connexion",
+    ]);
+  });
+
   it("names a snapshot with one word, but for the sentence that says what one is", () => {
     const en = [
       "A snapshot is an offline copy of a cube's outline and data.",
@@ -136,6 +151,16 @@ describe("French wording follows site/glossary.fr.ts", () => {
       if (PUBLISHED.has(`i18n/fr/${page}`)) continue;
       const prose = markdownProse(readFileSync(join(FR, page), "utf8"));
       for (const f of findForbidden(prose, frenchGlossary)) wrong.push(report(`i18n/fr/${page}`, f));
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("in the French messages and catalogue lines of the error registry", () => {
+    const wrong: string[] = [];
+    for (const [code, def] of Object.entries(ERROR_CODES)) {
+      for (const text of [def.fr, def.whenFr]) {
+        for (const f of findForbidden(text, frenchGlossary)) wrong.push(report(code, f));
+      }
     }
     expect(wrong).toEqual([]);
   });

@@ -346,6 +346,9 @@ describe.each(SCREENS.map((s) => [s.id, s] as const))("the screen %s", (_id, scr
     const title = locale === "fr" ? frenchTypography(screen.title.fr) : screen.title.en;
     expect(texts).toContain(title);
     expect(34 + 8.2 * title.length).toBeLessThanOrEqual(PANE_W - 12);
+    // The bar draws the ☰ icon before its title: a title in words after it, never the icon twice ("☰ ☰").
+    const barTitle = unxml(/<text [^>]*data-title=""[^>]*>([^<]*)<\/text>/.exec(svg)?.[1] ?? "");
+    expect(barTitle).toMatch(/\p{L}/u);
   });
 
   it("in French, uses French typography in its texts, alt text and caption, and differs from English", () => {

@@ -685,6 +685,19 @@ const WORKS_ON_TEXT: Record<string, Record<DocLocale, string>> = {
     en: "**Works on:** saved grids on Essbase 11.x, Essbase 21c and SSAS · calculation scripts on Essbase 11.x and Essbase 21c, [not on SSAS](#on-each-server)",
     fr: "**Fonctionne avec\u00a0:** grilles enregistrées sur Essbase 11.x, Essbase 21c et SSAS · scripts de calcul sur Essbase 11.x et Essbase 21c, [pas sur SSAS](#selon-le-serveur)",
   },
+  // The Planning screens: every server of the family shows them; what only the demo server lists, under "On each server".
+  "QiBates/understanding-the-app/understanding-planning-pbcs/Applications.md": {
+    en: "**Works on:** Planning and PBCS (Essbase and SSAS have screens of their own); the list of forms, composite forms and task lists: [demo only](#on-each-server)",
+    fr: "**Fonctionne avec\u00a0:** Planning et PBCS (Essbase et SSAS ont leurs propres écrans)\u202f; la liste des formulaires, les formulaires composites et les listes de tâches\u00a0: [démo seulement](#selon-le-serveur)",
+  },
+  "QiBates/understanding-the-app/understanding-planning-pbcs/BurgerMenu.md": {
+    en: "**Works on:** Planning and PBCS (Essbase and SSAS have a menu of their own); the list of forms and task lists: [demo only](#on-each-server)",
+    fr: "**Fonctionne avec\u00a0:** Planning et PBCS (Essbase et SSAS ont leur propre menu)\u202f; la liste des formulaires et les listes de tâches\u00a0: [démo seulement](#selon-le-serveur)",
+  },
+  "QiBates/understanding-the-app/understanding-planning-pbcs/Pov.md": {
+    en: "**Works on:** Planning and PBCS; on your company's server, a form opens [by its name](#on-each-server)",
+    fr: "**Fonctionne avec\u00a0:** Planning et PBCS\u202f; sur le serveur de votre entreprise, un formulaire s'ouvre [par son nom](#selon-le-serveur)",
+  },
   // Submitting a form: the Planning family has forms, the Essbase family submits an ad hoc grid instead.
   "QiBates/features/actions/SubmitForm.md": {
     en: "**Works on:** Planning and PBCS: [partly](#what-each-server-allows) (rules on save) · Essbase 11.x, Essbase 21c and SSAS have no forms: [submit an ad hoc grid](Submit.md)",
@@ -909,7 +922,9 @@ export const GENERATED_PAGES: readonly GeneratedPage[] = [
       path,
       userPage: true,
       blocks: (locale: DocLocale) => ({
-        "real-servers": featuresLine(ids, locale, `${root}features-compatibility.md`, pageFamily(path)),
+        "real-servers":
+          WORKS_ON_TEXT[path]?.[locale] ??
+          featuresLine(ids, locale, `${root}features-compatibility.md`, pageFamily(path)),
       }),
     };
   }),

@@ -36,7 +36,7 @@ const GROUPS = {
   calls: { en: "Calls: time limits and sizes", fr: "Appels : délais et tailles" },
   sessions: { en: "Sessions and limits on callers", fr: "Sessions et limites imposées aux appelants" },
   wire: { en: "Protocol endpoints", fr: "Points d'accès des protocoles" },
-  signIn: { en: "Sign-in and API keys", fr: "Connexion et clés d'API" },
+  signIn: { en: "Sign-in and API keys", fr: "Identification et clés d'API" },
 } as const satisfies Record<string, Text>;
 
 export type Group = keyof typeof GROUPS;
@@ -91,7 +91,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "serve",
     text: {
       en: "The address users reach, without a user name or password; an `https` address also turns on HSTS. Required once a Google or Microsoft sign-in is configured, in `https` (`http` only for `localhost`, `127.0.0.1` or `[::1]`, for a trial on one machine): it is the start of the sign-in's redirect address.",
-      fr: "L'adresse que joignent les utilisateurs, sans nom d'utilisateur ni mot de passe ; une adresse `https` active aussi HSTS. Obligatoire dès qu'une connexion avec Google ou Microsoft est configurée, en `https` (`http` seulement pour `localhost`, `127.0.0.1` ou `[::1]`, pour un essai sur une seule machine) : elle commence l'adresse de redirection de la connexion.",
+      fr: "L'adresse que joignent les utilisateurs, sans nom d'utilisateur ni mot de passe ; une adresse `https` active aussi HSTS. Obligatoire dès qu'une identification avec Google ou Microsoft est configurée, en `https` (`http` seulement pour `localhost`, `127.0.0.1` ou `[::1]`, pour un essai sur une seule machine) : elle commence l'adresse de redirection de l'identification.",
     },
     page: "admin/run-the-server.md",
   },
@@ -163,7 +163,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "data",
     text: {
       en: "A Redis connection string: with several servers behind a load balancer, they share through it the list of sessions, the rate limits and the failed-login counts (a session's calls must still return to the server that opened it: sticky sessions); never logged.",
-      fr: "Une chaîne de connexion Redis : avec plusieurs serveurs derrière un répartiteur de charge, ils partagent par elle la liste des sessions, les limites de débit et les comptes d'échecs de connexion (les appels d'une session doivent tout de même revenir au serveur qui l'a ouverte : sessions persistantes) ; elle n'est jamais journalisée.",
+      fr: "Une chaîne de connexion Redis : avec plusieurs serveurs derrière un répartiteur de charge, ils partagent par elle la liste des sessions, les limites de débit et les comptes d'échecs d'ouverture de session (les appels d'une session doivent tout de même revenir au serveur qui l'a ouverte : sessions persistantes) ; elle n'est jamais journalisée.",
     },
     page: "admin/server-data.md",
   },
@@ -235,7 +235,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "demo",
     text: {
       en: "Sessions of the public demo key one client network (an IPv6 /48, or one IPv4 address) may hold at once, past which a demo-key login from there is refused with `429` (raise it when many people reach the demo from one network). Past the demo key's 10,000 sessions in all, a login is refused the same way; neither refuses a client address (for IPv6, its /64) that holds `MAX_SESSIONS_PER_KEY` sessions: that address's oldest session ends instead.",
-      fr: "Les sessions de la clé de démonstration publique qu'un réseau de clients (un /48 IPv6 ou une adresse IPv4) peut détenir à la fois ; au-delà, une connexion avec cette clé depuis ce réseau est refusée avec `429` (augmentez-le quand beaucoup de personnes joignent la démonstration depuis un même réseau). Au-delà des 10 000 sessions de la clé en tout, une connexion est refusée de même ; une adresse (un /64 IPv6) qui détient `MAX_SESSIONS_PER_KEY` sessions n'est jamais refusée : sa session la plus ancienne se ferme.",
+      fr: "Les sessions de la clé de démonstration publique qu'un réseau de clients (un /48 IPv6 ou une adresse IPv4) peut détenir à la fois ; au-delà, une ouverture de session avec cette clé depuis ce réseau est refusée avec `429` (augmentez-le quand beaucoup de personnes joignent la démonstration depuis un même réseau). Au-delà des 10 000 sessions de la clé en tout, une ouverture de session est refusée de même ; une adresse (un /64 IPv6) qui détient `MAX_SESSIONS_PER_KEY` sessions n'est jamais refusée : sa session la plus ancienne se ferme.",
     },
     page: "admin/caller-limits.md",
   },
@@ -386,7 +386,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "sessions",
     text: {
       en: "A session ends this many hours after login, however busy; a protocol endpoint's session lasts `CONNECTION_TIMEOUT_SECONDS` longer and ends after the request it is running, if any, so an API session that reaches these endpoints through a connector always ends before the endpoint session it uses. Shorten it when your security policy asks users to log in again more often.",
-      fr: "Une session prend fin ce nombre d'heures après la connexion au serveur, même active\u202f; une session d'un point d'accès de protocole dure `CONNECTION_TIMEOUT_SECONDS` de plus et, si l'une de ses requêtes est en cours, prend fin après elle\u00a0: une session de l'API qui passe par ces points d'accès au moyen d'un connecteur se termine donc toujours avant celle qu'elle y utilise. Raccourcissez-le quand votre politique de sécurité demande aux utilisateurs de se reconnecter plus souvent.",
+      fr: "Une session prend fin ce nombre d'heures après son ouverture, même active\u202f; une session d'un point d'accès de protocole dure `CONNECTION_TIMEOUT_SECONDS` de plus et, si l'une de ses requêtes est en cours, prend fin après elle\u00a0: une session de l'API qui passe par ces points d'accès au moyen d'un connecteur se termine donc toujours avant celle qu'elle y utilise. Raccourcissez-le quand votre politique de sécurité demande aux utilisateurs de se reconnecter plus souvent.",
     },
     page: "admin/caller-limits.md",
   },
@@ -394,7 +394,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "sessions",
     text: {
       en: "Sessions one API key's owner may hold at once, all their keys together (with the public demo key: per client address); a login beyond it ends that owner's oldest session. Raise it for an integration that keeps many sessions open.",
-      fr: "Les sessions que le propriétaire d'une clé d'API peut détenir à la fois, toutes ses clés ensemble (avec la clé de démonstration publique : par adresse du client) ; une connexion au serveur au-delà ferme la plus ancienne session de ce propriétaire. Augmentez-le pour une intégration qui garde beaucoup de sessions ouvertes.",
+      fr: "Les sessions que le propriétaire d'une clé d'API peut détenir à la fois, toutes ses clés ensemble (avec la clé de démonstration publique : par adresse du client) ; une ouverture de session au-delà ferme la plus ancienne session de ce propriétaire. Augmentez-le pour une intégration qui garde beaucoup de sessions ouvertes.",
     },
     page: "admin/api-keys-and-sign-in.md",
   },
@@ -434,7 +434,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "wire",
     text: {
       en: "Failed logins on the protocol endpoints allowed per client address per minute, and five times as many per user name; past them, `429` without checking the password. Lower it to slow password guessing further.",
-      fr: "Les échecs de connexion permis sur les points d'accès des protocoles par adresse du client et par minute, et cinq fois plus par nom d'utilisateur ; au-delà, `429` sans vérifier le mot de passe. Baissez-le pour freiner davantage les essais de mots de passe.",
+      fr: "Les échecs d'ouverture de session permis sur les points d'accès des protocoles par adresse du client et par minute, et cinq fois plus par nom d'utilisateur ; au-delà, `429` sans vérifier le mot de passe. Baissez-le pour freiner davantage les essais de mots de passe.",
     },
     page: "admin/caller-limits.md",
   },
@@ -442,7 +442,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "wire",
     text: {
       en: "Sessions one client network (an IPv4 address, or an IPv6 /48) may hold at once on each protocol endpoint; past it, a login from there is refused. Raise it for a larger site behind one address.",
-      fr: "Les sessions qu'un réseau de clients (une adresse IPv4, ou un /48 IPv6) peut ouvrir à la fois sur chaque point d'accès des protocoles ; au-delà, une connexion depuis ce réseau est refusée. Augmentez-le pour un site plus grand derrière une même adresse.",
+      fr: "Les sessions qu'un réseau de clients (une adresse IPv4, ou un /48 IPv6) peut ouvrir à la fois sur chaque point d'accès des protocoles ; au-delà, une ouverture de session depuis ce réseau est refusée. Augmentez-le pour un site plus grand derrière une même adresse.",
     },
     page: "admin/caller-limits.md",
   },
@@ -466,7 +466,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "signIn",
     text: {
       en: "The OAuth client ID of the Google sign-in that issues API keys; unset, Google is not offered. Set it, with its secret and `PUBLIC_URL`, to let users get a key with a Google account.",
-      fr: "L'ID client OAuth de la connexion avec Google qui délivre les clés d'API ; sans lui, Google n'est pas proposé. Donnez-le, avec son secret et `PUBLIC_URL`, pour que les utilisateurs obtiennent une clé avec un compte Google.",
+      fr: "L'ID client OAuth de l'identification avec Google qui délivre les clés d'API ; sans lui, Google n'est pas proposé. Donnez-le, avec son secret et `PUBLIC_URL`, pour que les utilisateurs obtiennent une clé avec un compte Google.",
     },
     page: "admin/api-keys-and-sign-in.md",
   },
@@ -474,7 +474,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "signIn",
     text: {
       en: "The OAuth client secret of the Google sign-in, given with `GOOGLE_CLIENT_ID`; never logged.",
-      fr: "Le secret client OAuth de la connexion avec Google, donné avec `GOOGLE_CLIENT_ID` ; il n'est jamais journalisé.",
+      fr: "Le secret client OAuth de l'identification avec Google, donné avec `GOOGLE_CLIENT_ID` ; il n'est jamais journalisé.",
     },
     page: "admin/api-keys-and-sign-in.md",
   },
@@ -482,7 +482,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "signIn",
     text: {
       en: "The application (client) ID of the Microsoft Entra sign-in that issues API keys; unset, Microsoft is not offered. Set it, with its secret and `PUBLIC_URL`, to let users get a key with a Microsoft account (work, school or personal, as `MICROSOFT_TENANT` allows).",
-      fr: "L'identifiant d'application (client) de la connexion avec Microsoft (Microsoft Entra) qui délivre les clés d'API ; sans lui, Microsoft n'est pas proposé. Donnez-le, avec son secret et `PUBLIC_URL`, pour que les utilisateurs obtiennent une clé avec un compte Microsoft (professionnel, scolaire ou personnel, selon ce que permet `MICROSOFT_TENANT`).",
+      fr: "L'identifiant d'application (client) de l'identification avec Microsoft (Microsoft Entra) qui délivre les clés d'API ; sans lui, Microsoft n'est pas proposé. Donnez-le, avec son secret et `PUBLIC_URL`, pour que les utilisateurs obtiennent une clé avec un compte Microsoft (professionnel, scolaire ou personnel, selon ce que permet `MICROSOFT_TENANT`).",
     },
     page: "admin/api-keys-and-sign-in.md",
   },
@@ -490,7 +490,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "signIn",
     text: {
       en: "The client secret of the Microsoft sign-in, given with `MICROSOFT_CLIENT_ID`; never logged.",
-      fr: "Le secret client de la connexion avec Microsoft, donné avec `MICROSOFT_CLIENT_ID` ; il n'est jamais journalisé.",
+      fr: "Le secret client de l'identification avec Microsoft, donné avec `MICROSOFT_CLIENT_ID` ; il n'est jamais journalisé.",
     },
     page: "admin/api-keys-and-sign-in.md",
   },
@@ -678,7 +678,7 @@ const PAGE_TEXT = {
   },
   intro: {
     en: "Every setting is an environment variable of the server process (a systemd unit, a container's definition), read and checked at start-up: a wrong value stops the start with one line per faulty setting and exit code `2` (see {run}). A first deployment sets `PUBLIC_URL`, `QIBATES_DEMO=false`, `ALLOWED_HOSTS`, the Google or Microsoft sign-in that gives users their API keys and, behind a proxy, `TRUST_PROXY`; the others have defaults that suit a single server.",
-    fr: "Chaque paramètre est une variable d'environnement du processus du serveur (une unité systemd, la définition d'un conteneur), lue et vérifiée au démarrage : une valeur incorrecte arrête le démarrage avec une ligne par paramètre fautif et le code de sortie `2` (voir {run}). Un premier déploiement règle `PUBLIC_URL`, `QIBATES_DEMO=false`, `ALLOWED_HOSTS`, la connexion avec Google ou Microsoft qui donne aux utilisateurs leurs clés d'API et, derrière un proxy, `TRUST_PROXY` ; les autres ont des valeurs par défaut qui conviennent à un seul serveur.",
+    fr: "Chaque paramètre est une variable d'environnement du processus du serveur (une unité systemd, la définition d'un conteneur), lue et vérifiée au démarrage : une valeur incorrecte arrête le démarrage avec une ligne par paramètre fautif et le code de sortie `2` (voir {run}). Un premier déploiement règle `PUBLIC_URL`, `QIBATES_DEMO=false`, `ALLOWED_HOSTS`, l'identification avec Google ou Microsoft qui donne aux utilisateurs leurs clés d'API et, derrière un proxy, `TRUST_PROXY` ; les autres ont des valeurs par défaut qui conviennent à un seul serveur.",
   },
   see: { en: "See", fr: "Voir" },
   header: {

@@ -5,10 +5,13 @@ import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ProviderError, UNREACHABLE_REASON } from "@qibates/provider";
+import { CallContext, ProviderError, UNREACHABLE_REASON } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isInternalAddress } from "../src/net/addresses.ts";
 import { type NetworkPolicy, Upstreams } from "../src/net/upstream.ts";
+
+/** The requests of these tests are made outside any call: no deadline, no client. */
+const OUTSIDE_ANY_CALL = CallContext.unbounded();
 
 /** The network rules every connector obeys, against real local servers. */
 
@@ -128,7 +131,7 @@ describe("Upstreams", () => {
   it("refuses a host that is not on the allow-list, before any connection", async () => {
     const before = hits;
     const up = new Upstreams(policy({ allowedHosts: ["essbase.example.com"] }));
-    const e = await failure(up.request(new URL(`http://127.0.0.1:${port}/x`), GET));
+    const e = await failure(up.request(new URL(`http://127.0.0.1:${port}/x`), GET, OUTSIDE_ANY_CALL));
     expect(e.code).toBe("HOST_NOT_ALLOWED");
     expect(hits).toBe(before);
   });
@@ -142,7 +145,9 @@ describe("Upstreams", () => {
         resolve: async () => [{ address, family: address.includes(":") ? 6 : 4 }],
       }),
     );
-    const e = await failure(up.request(new URL(`http://essbase.corp.example:${port}/x`), GET));
+    const e = await failure(
+      up.request(new URL(`http://essbase.corp.example:${port}/x`), GET, OUTSIDE_ANY_CALL),
+    );
     expect(e.code, address).toBe("ADDRESS_INTERNAL");
     expect(e.params).toMatchObject({ host: "essbase.corp.example", address });
     expect(hits, address).toBe(before);
@@ -161,9 +166,9 @@ describe("Upstreams", () => {
         ],
       }),
     );
-    expect((await failure(mixed.request(new URL(`http://a.corp.example:${port}/x`), GET))).code).toBe(
-      "ADDRESS_INTERNAL",
-    );
+    expect(
+      (await failure(mixed.request(new URL(`http://a.corp.example:${port}/x`), GET, OUTSIDE_ANY_CALL))).code,
+    ).toBe("ADDRESS_INTERNAL");
   });
 
   it("refuses a wildcard-listed name that resolves into an IPv4 documentation range, as it does the IPv6 one", async () => {
@@ -189,8 +194,8 @@ describe("Upstreams", () => {
       }),
     );
     const url = new URL(`http://essbase.internal.example:${port}/essbase/rest/v1/about`);
-    const a = await up.request(url, GET);
-    const b = await up.request(url, GET);
+    const a = await up.request(url, GET, OUTSIDE_ANY_CALL);
+    const b = await up.request(url, GET, OUTSIDE_ANY_CALL);
     expect(a.status).toBe(200);
     expect(JSON.parse(a.body)).toEqual({
       host: `essbase.internal.example:${port}`,
@@ -213,7 +218,7 @@ describe("Upstreams", () => {
       res.end();
     });
     const up = new Upstreams(policy({ allowedHosts: ["127.0.0.1"] }));
-    const e = await failure(up.request(new URL(`http://127.0.0.1:${redirecting}/x`), GET));
+    const e = await failure(up.request(new URL(`http://127.0.0.1:${redirecting}/x`), GET, OUTSIDE_ANY_CALL));
     expectUnreachable(e, `http://127.0.0.1:${redirecting}`);
     expect(lastLogged(`http://127.0.0.1:${redirecting}`)?.details).toMatchObject({
       status: 302,
@@ -238,12 +243,16 @@ describe("Upstreams", () => {
     const up = new Upstreams(policy({ allowedHosts: ["127.0.0.1"] }));
     const url = new URL(`http://127.0.0.1:${echo}/x`);
     const auth = `Basic ${Buffer.from("ann:s3cret-pw").toString("base64")}`;
-    const answer = await up.request(url, {
-      method: "POST",
-      headers: { authorization: auth },
-      body: "<pwd>other-secret</pwd>",
-      secrets: ["other-secret"],
-    });
+    const answer = await up.request(
+      url,
+      {
+        method: "POST",
+        headers: { authorization: auth },
+        body: "<pwd>other-secret</pwd>",
+        secrets: ["other-secret"],
+      },
+      OUTSIDE_ANY_CALL,
+    );
     const e = up.failure(url, answer, "POST /x", null);
     expectUnreachable(e, url.origin);
     expect(e.message).not.toContain("MARKER-1");
@@ -268,7 +277,7 @@ describe("Upstreams", () => {
     });
     const up = new Upstreams(policy({ allowedHosts: ["127.0.0.1"], maxAnswerBytes: 1024 * 1024 }));
     const started = Date.now();
-    const e = await failure(up.request(new URL(`http://127.0.0.1:${declared}/x`), GET));
+    const e = await failure(up.request(new URL(`http://127.0.0.1:${declared}/x`), GET, OUTSIDE_ANY_CALL));
     expect(e.code).toBe("UPSTREAM_MALFORMED");
     expect(e.message).toMatch(/more than 1,048,576 bytes \(UPSTREAM_MAX_ANSWER_BYTES\)/);
     expect(Date.now() - started).toBeLessThan(1500);
@@ -292,7 +301,7 @@ describe("Upstreams", () => {
       next();
     });
     const up = new Upstreams(policy({ allowedHosts: ["127.0.0.1"] }));
-    const a = await up.request(new URL(`http://127.0.0.1:${chunked}/x`), GET);
+    const a = await up.request(new URL(`http://127.0.0.1:${chunked}/x`), GET, OUTSIDE_ANY_CALL);
     expect(a.status).toBe(200);
     expect(a.body).toBe(body);
     expect(a.headers["set-cookie"]).toEqual([
@@ -302,11 +311,13 @@ describe("Upstreams", () => {
     expect(a.headers["content-type"]).toBe("application/json");
     await up.close();
     const small = new Upstreams(policy({ allowedHosts: ["127.0.0.1"], maxAnswerBytes: 10_000 }));
-    const e = await failure(small.request(new URL(`http://127.0.0.1:${chunked}/x`), GET));
+    const e = await failure(small.request(new URL(`http://127.0.0.1:${chunked}/x`), GET, OUTSIDE_ANY_CALL));
     expect(e.code).toBe("UPSTREAM_MALFORMED");
     expect(e.message).toMatch(/more than 10,000 bytes \(UPSTREAM_MAX_ANSWER_BYTES\)/);
     // The pool still serves the next call.
-    const again = await failure(small.request(new URL(`http://127.0.0.1:${chunked}/x`), GET));
+    const again = await failure(
+      small.request(new URL(`http://127.0.0.1:${chunked}/x`), GET, OUTSIDE_ANY_CALL),
+    );
     expect(again.code).toBe("UPSTREAM_MALFORMED");
     await small.close();
   });
@@ -317,7 +328,7 @@ describe("Upstreams", () => {
     });
     const up = new Upstreams(policy({ allowedHosts: ["127.0.0.1"], readTimeoutMs: 300 }));
     const started = Date.now();
-    const e = await failure(up.request(new URL(`http://127.0.0.1:${slow}/x`), GET));
+    const e = await failure(up.request(new URL(`http://127.0.0.1:${slow}/x`), GET, OUTSIDE_ANY_CALL));
     expectUnreachable(e, `http://127.0.0.1:${slow}`);
     expect(lastLogged(`http://127.0.0.1:${slow}`)?.details.cause).toBe("no answer within 300 ms");
     expect(Date.now() - started).toBeLessThan(5000);
@@ -329,10 +340,10 @@ describe("Upstreams", () => {
     const p = await listen(closed, () => {});
     await new Promise((r) => closed.close(r));
     const up = new Upstreams(policy({ allowedHosts: ["127.0.0.1", "nowhere.invalid"] }));
-    const refused = await failure(up.request(new URL(`http://127.0.0.1:${p}/x`), GET));
+    const refused = await failure(up.request(new URL(`http://127.0.0.1:${p}/x`), GET, OUTSIDE_ANY_CALL));
     expectUnreachable(refused, `http://127.0.0.1:${p}`);
     expect(lastLogged(`http://127.0.0.1:${p}`)?.details.cause).toMatch(/ECONNREFUSED/);
-    const unknown = await failure(up.request(new URL("http://nowhere.invalid/x"), GET));
+    const unknown = await failure(up.request(new URL("http://nowhere.invalid/x"), GET, OUTSIDE_ANY_CALL));
     expectUnreachable(unknown, "http://nowhere.invalid");
     expect(lastLogged("http://nowhere.invalid")?.details.cause).toMatch(/does not resolve/);
     await up.close();
@@ -367,11 +378,11 @@ describe("Upstreams", () => {
     const p = await listen(tls, (_req, res) => res.end('{"ok":true}'));
     const url = new URL(`https://127.0.0.1:${p}/x`);
     const strict = new Upstreams(policy({ allowedHosts: ["127.0.0.1"] }));
-    const e = await failure(strict.request(url, GET));
+    const e = await failure(strict.request(url, GET, OUTSIDE_ANY_CALL));
     expectUnreachable(e, `https://127.0.0.1:${p}`);
     expect(lastLogged(`https://127.0.0.1:${p}`)?.details.cause).toMatch(/certificate/);
     const trusting = new Upstreams(policy({ allowedHosts: ["127.0.0.1"], extraCa: cert }));
-    expect((await trusting.request(url, GET)).body).toBe('{"ok":true}');
+    expect((await trusting.request(url, GET, OUTSIDE_ANY_CALL)).body).toBe('{"ok":true}');
     await strict.close();
     await trusting.close();
   });

@@ -1,16 +1,15 @@
 import { ProviderError } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
-import { withinCallDeadline } from "../src/net/upstream.ts";
+import type { UpstreamCall } from "../src/net/upstream.ts";
 import { eachLimited } from "../src/remote/each-limited.ts";
 import { OutlineCache } from "../src/remote/outline-cache.ts";
 import { fakeUpstream, loopbackUpstreams } from "./support/fake-upstream.ts";
 
-/** A call's deadline as the server sets it: `ms` from now, its signal aborted then. */
-function deadline(ms: number) {
+/** A call's context as the server makes it: its deadline `ms` from now, its signal aborted then. */
+function deadline(ms: number): UpstreamCall & { stop(): void } {
   const controller = new AbortController();
-  const by = Date.now() + ms;
   const timer = setTimeout(() => controller.abort(), ms);
-  return { by, signal: controller.signal, stop: () => clearTimeout(timer) };
+  return { deadline: Date.now() + ms, signal: controller.signal, stop: () => clearTimeout(timer) };
 }
 
 describe("a read shared by two calls", () => {
@@ -23,17 +22,19 @@ describe("a read shared by two calls", () => {
     const upstreams = loopbackUpstreams();
     try {
       const cache = new OutlineCache<string>();
-      const read = async () => {
-        const answer = await upstreams.request(new URL(`${server.origin}/outline`), {
-          method: "GET",
-          headers: {},
-        });
+      // The read is given the context it runs within: the callers' latest deadline.
+      const read = async (call: UpstreamCall) => {
+        const answer = await upstreams.request(
+          new URL(`${server.origin}/outline`),
+          { method: "GET", headers: {} },
+          call,
+        );
         return answer.body;
       };
       const first = deadline(50);
       const second = deadline(10_000);
-      const one = withinCallDeadline(first, () => cache.get("Sample.Basic", read)).catch((e: unknown) => e);
-      const two = withinCallDeadline(second, () => cache.get("Sample.Basic", read));
+      const one = cache.get("Sample.Basic", first, read).catch((e: unknown) => e);
+      const two = cache.get("Sample.Basic", second, read);
       // The first call stops waiting at its own deadline; the read goes on for the second, which gets the outline.
       expect(await one).toMatchObject({ code: "UPSTREAM_UNREACHABLE" });
       await expect(two).resolves.toBe('{"items":["Market"]}');
@@ -56,14 +57,14 @@ describe("a read shared by two calls", () => {
     const a = deadline(20);
     const b = deadline(40);
     const errors = await Promise.all([
-      withinCallDeadline(a, () => cache.get("k", read)).catch((e: unknown) => e),
-      withinCallDeadline(b, () => cache.get("k", read)).catch((e: unknown) => e),
+      cache.get("k", a, read).catch((e: unknown) => e),
+      cache.get("k", b, read).catch((e: unknown) => e),
     ]);
     expect(errors.filter((e) => e instanceof ProviderError).length).toBe(2);
     expect(reads).toBe(1);
     // The read every caller left was dropped: the next call reads again.
     const c = deadline(20);
-    await withinCallDeadline(c, () => cache.get("k", read)).catch(() => undefined);
+    await cache.get("k", c, read).catch(() => undefined);
     expect(reads).toBe(2);
     a.stop();
     b.stop();

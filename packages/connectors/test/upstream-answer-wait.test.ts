@@ -1,7 +1,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { CallContext } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Upstreams, withAnswerDeadline, withinOneReadTimeout } from "../src/net/upstream.ts";
+import {
+  type UpstreamCall,
+  type Upstreams,
+  withAnswerDeadline,
+  withinOneReadTimeout,
+} from "../src/net/upstream.ts";
 import { loopbackUpstreams } from "./support/fake-upstream.ts";
 
 /**
@@ -31,17 +37,17 @@ afterAll(async () => {
 
 type Ended = { answerWaitEnded?: boolean; code?: string };
 
-/** How long a GET to the silent server lasted (ms), and what it ended with. */
-async function silentGet(within: <T>(work: () => Promise<T>) => Promise<T>) {
+/** How long a GET to the silent server lasted (ms), sent within the context `within` derives, and its end. */
+async function silentGet(within: (call: UpstreamCall) => UpstreamCall) {
   const started = performance.now();
-  const error = await within(() =>
-    upstreams.request(new URL(`${origin}/jobs/1`), { method: "GET", headers: {} }),
-  ).catch((e: unknown) => e as Ended);
+  const error = await upstreams
+    .request(new URL(`${origin}/jobs/1`), { method: "GET", headers: {} }, within(CallContext.unbounded()))
+    .catch((e: unknown) => e as Ended);
   return { ms: performance.now() - started, error: error as Ended };
 }
 
 /** Another caller's request, waiting meanwhile until `ms` from now. */
-const anotherWaiting = (ms: number) => silentGet((work) => withAnswerDeadline(Date.now() + ms, work));
+const anotherWaiting = (ms: number) => silentGet((call) => withAnswerDeadline(call, Date.now() + ms));
 
 describe("a request's own wait for its answer, while another request waits", () => {
   it("ends at the job's deadline, never before it", async () => {
@@ -50,7 +56,7 @@ describe("a request's own wait for its answer, while another request waits", () 
     // Whole ticks of undici's timers (499 ms), where a wait started a tick early ended the most before its time.
     for (const waitMs of [1497, 1996]) {
       const deadline = Date.now() + waitMs;
-      const { ms, error } = await silentGet((work) => withAnswerDeadline(deadline, work));
+      const { ms, error } = await silentGet((call) => withAnswerDeadline(call, deadline));
       expect(error.answerWaitEnded).toBe(true);
       expect(ms).toBeGreaterThanOrEqual(waitMs - 5);
     }

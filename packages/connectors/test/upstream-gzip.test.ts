@@ -1,8 +1,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
+import { CallContext } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Upstreams } from "../src/net/upstream.ts";
+
+/** The requests of these tests are made outside any call: no deadline, no client. */
+const OUTSIDE_ANY_CALL = CallContext.unbounded();
 
 /**
  * An answer asked for compressed (`accept-encoding: gzip`) is read decompressed, and the answer cap
@@ -59,7 +63,11 @@ const upstreams = () =>
 describe("answers sent plain", () => {
   it("reads a character whose bytes arrive in two chunks whole", async () => {
     const u = upstreams();
-    const answer = await u.request(new URL(`${origin}/split`), { method: "GET", headers: {} });
+    const answer = await u.request(
+      new URL(`${origin}/split`),
+      { method: "GET", headers: {} },
+      OUTSIDE_ANY_CALL,
+    );
     await u.close();
     expect(answer.body).toBe(SPLIT);
     expect(answer.bytes).toBe(Buffer.byteLength(SPLIT));
@@ -69,11 +77,19 @@ describe("answers sent plain", () => {
 describe("answers asked for compressed", () => {
   it("reads a gzip answer decompressed, as the same answer sent plain", async () => {
     const u = upstreams();
-    const zipped = await u.request(new URL(`${origin}/small`), {
-      method: "GET",
-      headers: { "accept-encoding": "gzip" },
-    });
-    const plain = await u.request(new URL(`${origin}/small`), { method: "GET", headers: {} });
+    const zipped = await u.request(
+      new URL(`${origin}/small`),
+      {
+        method: "GET",
+        headers: { "accept-encoding": "gzip" },
+      },
+      OUTSIDE_ANY_CALL,
+    );
+    const plain = await u.request(
+      new URL(`${origin}/small`),
+      { method: "GET", headers: {} },
+      OUTSIDE_ANY_CALL,
+    );
     await u.close();
     expect(zipped.status).toBe(200);
     expect(zipped.body).toBe(SMALL);
@@ -85,7 +101,11 @@ describe("answers asked for compressed", () => {
     const u = upstreams();
     expect(gzipSync(LARGE).length).toBeLessThan(CAP);
     const refused = await u
-      .request(new URL(`${origin}/large`), { method: "GET", headers: { "accept-encoding": "gzip" } })
+      .request(
+        new URL(`${origin}/large`),
+        { method: "GET", headers: { "accept-encoding": "gzip" } },
+        OUTSIDE_ANY_CALL,
+      )
       .then(
         () => null,
         (e: unknown) => e,

@@ -95,6 +95,10 @@ describe("a planning login used through Planning REST only", () => {
       lastUsed: Date.now(),
       inFlight: 0,
       connect: async () => {},
+      // The same session whatever the call: it makes no request.
+      within() {
+        return this;
+      },
       logout: async () => {
         smartViewLoggedOut = true;
       },

@@ -47,9 +47,10 @@ export interface EmbeddedProviderOptions {
   gridWorkers?: number;
   /**
    * The limits of each call in a grid worker (`GridWorkerOptions`: its deadline and memory cap; defaults
-   * `WORKER_DEADLINE_MS` and `WORKER_MEMORY_MB`), past which the worker is ended and replaced.
+   * `WORKER_DEADLINE_MS` and `WORKER_MEMORY_MB`), past which the worker is ended and replaced; and how a worker is
+   * started (tests: from a bundle of the worker).
    */
-  gridWorkerLimits?: Pick<GridWorkerOptions, "deadlineMs" | "memoryMb">;
+  gridWorkerLimits?: GridWorkerOptions;
   /**
    * The bounds of the queue of background jobs (`job-queue.ts`): jobs of one owner, and of everyone, running or
    * waiting at once (defaults `DEFAULT_JOBS_PER_USER`, `DEFAULT_JOBS_TOTAL`).

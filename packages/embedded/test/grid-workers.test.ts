@@ -26,6 +26,7 @@ import { memoryStore } from "../src/memory-store.ts";
 import { PlanningDemoApplication } from "../src/planning-app.ts";
 import { demoSession } from "./support/demo-session.ts";
 import { heavySheet } from "./support/sample-basic.ts";
+import { bundledSpawn } from "./support/worker-bundle.ts";
 
 /**
  * Heavy reads in grid workers (`grid-workers.ts`): the same answers as on the event loop, at the state of the
@@ -42,12 +43,17 @@ const heavyGrid = () => heavySheet();
 const refresh = (grid: string[][]): GridCall => ({ action: "refresh", input: { grid } });
 
 const providers: EmbeddedProvider[] = [];
-async function open(gridWorkers: number, views = false): Promise<EmbeddedProvider> {
+/**
+ * A provider with `gridWorkers` workers, started from the test bundle of the worker (`bundledSpawn`), or, with
+ * `productStart`, as the product starts them from the sources.
+ */
+async function open(gridWorkers: number, views = false, productStart = false): Promise<EmbeddedProvider> {
   const p = await EmbeddedProvider.open({
     scheduler: new SliceScheduler(DEFAULT_SLICES),
     store: memoryStore(),
     credentialsValid: () => true,
     gridWorkers,
+    ...(gridWorkers > 0 && !productStart ? { gridWorkerLimits: { spawn: await bundledSpawn() } } : {}),
     ...(views
       ? {
           ownViews: {
@@ -86,7 +92,7 @@ const plain = (a: GridAnswer<unknown>) => JSON.parse(JSON.stringify(answerValue(
 describe("grid workers", () => {
   it("answer a heavy refresh as the event loop does, as UTF-8 JSON of known size", async () => {
     const onLoop = await open(0);
-    const inWorker = await open(1);
+    const inWorker = await open(1, false, true);
     const grid = heavyGrid();
     expect(grid.length * (grid[0] as string[]).length).toBeGreaterThanOrEqual(10_000);
     const expected = await onLoop.essbase.grid(session("a"), cube, refresh(grid));

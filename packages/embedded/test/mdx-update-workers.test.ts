@@ -5,6 +5,7 @@ import { countingTurns } from "../../protocols/test/support/turns.ts";
 import { EmbeddedProvider } from "../src/index.ts";
 import { memoryStore } from "../src/memory-store.ts";
 import { demoSession } from "./support/demo-session.ts";
+import { bundledSpawn } from "./support/worker-bundle.ts";
 
 /**
  * XMLA's `UPDATE CUBE … USE_EQUAL_ALLOCATION` on the embedded engine (What-If writes) runs in a
@@ -32,6 +33,8 @@ async function open(gridWorkers: number): Promise<EmbeddedProvider> {
     store: memoryStore(),
     credentialsValid: () => true,
     gridWorkers,
+    // Workers started from the test bundle of the worker: the product's own start is tested in grid-workers.
+    ...(gridWorkers > 0 ? { gridWorkerLimits: { spawn: await bundledSpawn() } } : {}),
   });
   providers.push(p);
   return p;

@@ -50,9 +50,32 @@ export const GRID_TEXTS_FR: GridTexts = {
     `la réponse aurait au moins ${formatNumber(r.cells, "fr")}\u00a0cellules, ${formatNumber(r.max, "fr")} au plus permises`,
 };
 
+/**
+ * The refusals whose engine text is Essbase's own wording, which a spreadsheet user cannot act on ("you must have
+ * a row header in order to perform this retrieval" after a Remove Only): what happened and what to do instead, in
+ * both languages. Essbase's words go to the answer's `detail`, for the developer.
+ */
+const USER_REASONS: Partial<Record<GridError["reason"]["id"], ProviderText>> = {
+  pivotNoStart: {
+    en: "the selected cell holds no member; select a member cell (a row header, a column header or the POV row) to pivot its dimension",
+    fr: "la cellule sélectionnée ne contient aucun membre\u202f; sélectionnez une cellule de membre (en-tête de ligne, en-tête de colonne ou ligne de PDV) pour faire pivoter sa dimension",
+  },
+  removeEmptiesAxis: {
+    en: "this would leave the grid with no member on its rows or its columns; keep at least one member on the rows and one on the columns",
+    fr: "l'opération laisserait la grille sans membre en ligne ou en colonne\u202f; gardez au moins un membre en ligne et un en colonne",
+  },
+};
+
 /** A grid refusal's reason in both languages. */
 export function gridReason(e: GridError): ProviderText {
-  return { en: e.message, fr: gridText(GRID_TEXTS_FR, e.reason) };
+  return USER_REASONS[e.reason.id] ?? { en: e.message, fr: gridText(GRID_TEXTS_FR, e.reason) };
+}
+
+/** The reason of an invalid selection, with Essbase's own words for the answer's `detail` when they were glossed. */
+function selectionParams(e: GridError): { reason: ProviderText; essbaseWords?: string } {
+  return USER_REASONS[e.reason.id]
+    ? { reason: gridReason(e), essbaseWords: e.message }
+    : { reason: gridReason(e) };
 }
 
 /** A grid refusal as the provider error the API answers it with. */
@@ -79,9 +102,9 @@ export function gridProviderError(e: GridError): ProviderError {
       );
     case "GRID_PIVOT_NO_START":
     case "GRID_PIVOT_NO_DESTINATION":
-      return new ProviderError("SELECTION_INVALID", e.message, { reason: gridReason(e) }, "row");
+      return new ProviderError("SELECTION_INVALID", e.message, selectionParams(e), "row");
     case "GRID_REMOVE_EMPTIES_AXIS":
-      return new ProviderError("SELECTION_INVALID", e.message, { reason: gridReason(e) }, "cells");
+      return new ProviderError("SELECTION_INVALID", e.message, selectionParams(e), "cells");
     case "GRID_TOO_LARGE":
       return new ProviderError(
         "GRID_TOO_LARGE",

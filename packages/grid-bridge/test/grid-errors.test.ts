@@ -9,9 +9,10 @@ import {
   gridText,
   runGridOperation,
 } from "@qibates/engine/grid";
+import { errorDetail } from "@qibates/provider/error-codes";
 import { describe, expect, it } from "vitest";
 import { thrown } from "../../engine/test/support/thrown.ts";
-import { GRID_TEXTS_FR, gridErrorMessage } from "../src/grid-errors.ts";
+import { GRID_TEXTS_FR, gridErrorMessage, gridProviderError } from "../src/grid-errors.ts";
 import { apiMessage } from "./api-message.ts";
 
 /** One reason of each kind the engine gives, with the code it is thrown with. */
@@ -114,6 +115,39 @@ describe("an engine refusal on Sample.Basic, in French", () => {
     );
     expect(gridErrorMessage(e, "fr")).toBe(
       "La dimension Market est la dernière de son axe et ne peut pas être déplacée.",
+    );
+  });
+});
+
+describe("a refusal Essbase words for a developer, said for the person at the sheet", () => {
+  const cube = createSampleBasicCube();
+  const east = [
+    ["", "Cola", "Sales", "Actual"],
+    ["", "Jan", "Feb", "Mar"],
+    ["East", "", "", ""],
+  ];
+
+  it.each([
+    [
+      "a Remove Only of the last row member",
+      () => runGridOperation(cube, { action: "removeonly", grid: east, cells: [{ row: 2, column: 0 }] }),
+      "Invalid selection: this would leave the grid with no member on its rows or its columns; keep at least one member on the rows and one on the columns.",
+      "You must have a row header in order to perform this retrieval",
+    ],
+    [
+      "a pivot from a data cell",
+      () => runGridOperation(cube, { action: "pivot", grid: east, cells: [{ row: 2, column: 1 }] }),
+      "Invalid selection: the selected cell holds no member; select a member cell (a row header, a column header or the POV row) to pivot its dimension.",
+      "Pivot starting point cannot be determined",
+    ],
+  ])("%s", (_, run, message, essbase) => {
+    const e = thrown(GridError, run);
+    expect(gridErrorMessage(e, "en")).toBe(message);
+    expect(gridErrorMessage(e, "en")).not.toContain(essbase.toLowerCase());
+    expect(gridErrorMessage(e, "fr")).not.toMatch(ENGLISH);
+    const params = gridProviderError(e).params ?? {};
+    expect(errorDetail("QB_ERR_SELECTION_INVALID", params)).toBe(
+      `Essbase's wording of this refusal: ${essbase}.`,
     );
   });
 });

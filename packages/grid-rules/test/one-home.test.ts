@@ -91,6 +91,17 @@ const RULES: Rule[] = [
     planted: 'return kind === "empty" || kind === "missing" || kind === "noAccess";',
   },
   {
+    rule: "the texts that stand for no value or no access (`#Missing`, `#NoData`, `#No Access`…)",
+    home: "packages/engine/src/grid/parse.ts",
+    // A comparison with one of the labels, or a list of them; `"#missing"` in lower case is Planning REST's own
+    // word for a cell cleared (the protocol's), and is left aside.
+    copy: (t) =>
+      /(===|!==)\s*["'](#Missing|#MI|#NoData|#No ?Access|#Invalid)["']/i.test(
+        t.replace(/["']#missing["']/g, ""),
+      ) || /["']#mi["'][^\n]*["']#nodata["']/i.test(t),
+    planted: 'if (v === "" || v === missingLabel || v === "#Missing") kind = "missing";',
+  },
+  {
     rule: "Planning's words for a form or slice past its threshold",
     home: "packages/protocols/src/planning-rest/errors.ts",
     copy: (t) => t.includes("number of data entry cells exceeded the threshold"),

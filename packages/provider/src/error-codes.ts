@@ -399,6 +399,7 @@ export const ERROR_CODES = {
     status: 422,
     en: "Invalid selection: {reason}.",
     fr: "Sélection invalide : {reason}.",
+    detail: "Essbase's wording of this refusal: {essbaseWords}.",
     when: "A selected cell is outside the grid (a row or column beyond it), a pivot starts from a cell that holds no member or would leave its dimension where it is, or the operation would empty an axis. Zoom, Keep Only and Remove Only on a data or blank cell are not refused: the grid comes back refreshed.",
     whenFr:
       "Une cellule sélectionnée est hors de la grille (une ligne ou une colonne au-delà), un pivot part d'une cellule qui ne contient aucun membre ou laisserait sa dimension où elle est, ou l'opération viderait un axe. Le zoom, Conserver uniquement et Enlever uniquement sur une cellule de données ou vide ne sont pas refusés\u00a0: la grille revient actualisée.",
@@ -429,11 +430,13 @@ export const ERROR_CODES = {
   },
   QB_ERR_SAVE_CONFLICT: {
     status: 409,
-    en: "{changed} since the grid was read (data version {dataVersion}). Nothing was saved. Refresh the grid, or save again with overwrite.",
-    fr: "{changed} depuis la lecture de la grille (version des données {dataVersion}). Rien n'a été enregistré. Actualisez la grille, ou soumettez-la de nouveau avec overwrite.",
+    en: "{changed} since the grid was read (data version {dataVersion}). Nothing was saved. Refresh the grid to see the new values, then submit again.",
+    fr: "{changed} depuis la lecture de la grille (version des données {dataVersion}). Rien n'a été enregistré. Actualisez la grille pour voir les nouvelles valeurs, puis soumettez-la de nouveau.",
     when: "action/save with dataVersion would write cells that another save or a calculation changed since the grid was read (embedded engine); conflicts lists them. Nothing is written; overwrite: true writes them all the same.",
     whenFr:
       "action/save avec dataVersion écrirait des cellules qu'une autre soumission ou un calcul a modifiées depuis la lecture de la grille (moteur intégré)\u202f; conflicts les liste. Rien n'est écrit\u202f; overwrite\u00a0: true les écrit tout de même.",
+    detail:
+      "Send action/save again with overwrite: true to write these cells all the same; conflicts lists them.",
   },
   QB_ERR_FOLDER_UNKNOWN: {
     status: 404,
@@ -548,7 +551,7 @@ export const ERROR_CODES = {
   QB_ERR_OAUTH_PROVIDER_UNAVAILABLE: {
     status: 400,
     en: "Sign-in with {provider} is not configured on this server.",
-    fr: "La connexion avec {provider} n'est pas configurée sur ce serveur.",
+    fr: "L'identification avec {provider} n'est pas configurée sur ce serveur.",
     when: "provider names an OAuth provider this deployment has no credentials for.",
     whenFr: "provider désigne un fournisseur OAuth pour lequel ce déploiement n'a pas d'identifiants.",
   },
@@ -562,9 +565,9 @@ export const ERROR_CODES = {
   QB_ERR_OAUTH_FAILED: {
     status: 401,
     en: "The sign-in with {provider} failed: {reason}",
-    fr: "La connexion avec {provider} a échoué : {reason}",
+    fr: "L'identification avec {provider} a échoué : {reason}",
     when: "The provider refused the sign-in or the code exchange failed.",
-    whenFr: "Le fournisseur a refusé la connexion ou l'échange du code a échoué.",
+    whenFr: "Le fournisseur a refusé l'identification ou l'échange du code a échoué.",
   },
   QB_ERR_RATE_LIMITED: {
     status: 429,

@@ -22,6 +22,7 @@ import {
   operationError,
   retryAfterSeconds,
 } from "./long-operations.ts";
+import { keyPageRefusal } from "./oauth/key-page-refusals.ts";
 import type { Connector } from "./provider-address.ts";
 import { requestLocale } from "./request-locale.ts";
 import type { Services } from "./services.ts";
@@ -458,9 +459,15 @@ export function registerApi(
         const params = (request.params ?? {}) as Record<string, string>;
         const query = (request.query ?? {}) as Record<string, string>;
         if (validateParams && !validateParams(params))
-          throw validationError("path", validateParams.errors, resolve);
+          throw (
+            keyPageRefusal(op.operationId, "path", params, query) ??
+            validationError("path", validateParams.errors, resolve)
+          );
         if (validateQuery && !validateQuery(query))
-          throw validationError("query", validateQuery.errors, resolve);
+          throw (
+            keyPageRefusal(op.operationId, "query", params, query) ??
+            validationError("query", validateQuery.errors, resolve)
+          );
         let body = request.body as Record<string, unknown> | undefined;
         if (validateBody) {
           if (body === undefined || body === null) {

@@ -12,7 +12,7 @@ import Fastify, {
 import { type Handlers, registerApi } from "./api.ts";
 import { ApiError, type ApiErrorBody, apiErrorBody } from "./api-error.ts";
 import type { Config } from "./config.ts";
-import { BUNDLED_CONTRACT, loadContract } from "./contract-operations.ts";
+import { BUNDLED_CONTRACT, type Contract, loadContract } from "./contract-operations.ts";
 import type { Database } from "./database.ts";
 import { frameworkError } from "./framework-errors.ts";
 import { apiHandlers } from "./handlers/index.ts";
@@ -26,7 +26,7 @@ import { rememberLocale, requestLocale } from "./request-locale.ts";
 import { RouteMethods } from "./route-methods.ts";
 import { type ConnectorRegistration, servedContract } from "./served-connectors.ts";
 import { openServices, type Services } from "./services.ts";
-import { registerSite, siteServed } from "./site.ts";
+import { registerSite, siteBuilding, siteServed } from "./site.ts";
 import { registerWireEndpoints } from "./wire.ts";
 
 export const API_PREFIX = "/qibates/api/v2";
@@ -95,6 +95,23 @@ export function maskSecretsInUrl(url: string): string {
     /([?&](?:code|state|session_state|id_token|access_token|refresh_token|token|password|passwd|pwd|secret|client_secret|key|apikey|api_key|qibateskey)=)[^&#]*/gi,
     "$1***",
   );
+}
+
+/**
+ * The contract served with each set of connector descriptions, made once a process: its schemas' compiled
+ * validators are kept by document (api.ts), so an app built over the same descriptions (a test file's many apps,
+ * a test run's many files in one worker) compiles nothing again. Neither the contract nor its document is changed
+ * once made.
+ */
+const servedContracts = new WeakMap<object, Contract>();
+
+function contractServed(descriptions: Services["connectors"]["descriptions"]): Contract {
+  let contract = servedContracts.get(descriptions);
+  if (!contract) {
+    contract = loadContract(servedContract(BUNDLED_CONTRACT, descriptions));
+    servedContracts.set(descriptions, contract);
+  }
+  return contract;
 }
 
 /** Builds the Fastify application: the API under /qibates/api/v2 and the documentation site everywhere else. */
@@ -237,7 +254,7 @@ export async function buildApp({
     encodings: ["br", "gzip", "deflate"],
     threshold: 1024,
   });
-  const contract = loadContract(servedContract(BUNDLED_CONTRACT, services.connectors.descriptions));
+  const contract = contractServed(services.connectors.descriptions);
   installJsonParser(app, gridLimitsOf(contract.document));
 
   await registerLimitsAndMetrics(app, services);
@@ -294,7 +311,8 @@ export async function buildApp({
   });
   app.setNotFoundHandler(notFound);
 
-  if (siteServed(config.siteDir)) {
+  if (siteServed(config.siteDir) || siteBuilding(config.siteDir)) {
+    // A site being built (`npm start`'s first start) answers its pages as they land, and 503 until then.
     await registerSite(app, { root: config.siteDir, apiPrefix: API_PREFIX, basePolicy: FRAME_ANCESTORS });
   } else if (config.siteDir) {
     app.log.warn({ siteDir: config.siteDir }, "documentation site not built: serving the API only");

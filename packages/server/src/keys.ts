@@ -25,6 +25,26 @@ export function groupsFromColumn(column: string | null | undefined): string[] | 
   return column ? column.split(",") : undefined;
 }
 
+/** The columns that store an owner, in `api_keys` and `browser_sessions` alike. */
+export type OwnerColumns = {
+  owner_issuer: string;
+  owner_subject: string;
+  owner_email: string | null;
+  provider: KeyOwner["provider"];
+  admin_groups: string | null;
+};
+
+/** An owner read back from its columns. */
+export function ownerOfRow(r: OwnerColumns): KeyOwner {
+  return {
+    issuer: r.owner_issuer,
+    subject: r.owner_subject,
+    email: r.owner_email ?? undefined,
+    provider: r.provider,
+    adminGroups: groupsFromColumn(r.admin_groups),
+  };
+}
+
 export interface ApiKeyInfo {
   name: string;
   provider: KeyOwner["provider"];
@@ -246,16 +266,7 @@ export class KeyStore {
       }
       return cached.verified;
     }
-    const rows = await this.db.query<{
-      id: number | string;
-      name: string;
-      owner_issuer: string;
-      owner_subject: string;
-      owner_email: string | null;
-      provider: KeyOwner["provider"];
-      admin_groups: string | null;
-      stale: boolean;
-    }>(
+    const rows = await this.db.query<OwnerColumns & { id: number | string; name: string; stale: boolean }>(
       `select id, name, owner_issuer, owner_subject, owner_email, provider, admin_groups,
               (last_used_at is null or last_used_at < now() - interval '1 minute') as stale
        from api_keys where key_hash = $1`,
@@ -267,13 +278,7 @@ export class KeyStore {
       return null;
     }
     if (r.stale) await this.db.query("update api_keys set last_used_at = now() where id = $1", [r.id]);
-    const owner: KeyOwner = {
-      issuer: r.owner_issuer,
-      subject: r.owner_subject,
-      email: r.owner_email ?? undefined,
-      provider: r.provider,
-      adminGroups: groupsFromColumn(r.admin_groups),
-    };
+    const owner = ownerOfRow(r);
     const verified = { id: Number(r.id), name: r.name, owner, ownerId: ownerId(owner) };
     if (this.cache) {
       if (this.cache.size >= CACHE_LIMIT) this.cache.clear();

@@ -4,7 +4,7 @@ import { ConfigError, formerNameWarnings, loadConfig } from "./config.ts";
 import { DEMO_USERS, demoProviders } from "./demo.ts";
 import { FolderInUseError } from "./folder-lock.ts";
 import { listenRefusal } from "./listen-refusal.ts";
-import { siteServed } from "./site.ts";
+import { siteBuilding, siteServed } from "./site.ts";
 import { StoreUnreachableError } from "./store-check.ts";
 
 /**
@@ -96,12 +96,15 @@ async function main(): Promise<void> {
     "",
     "QiBates is running:",
     `  Node.js                  ${process.version}`,
-    // The site's pages (the API reference among them) only when there is a site to serve.
-    ...(siteServed(config.siteDir)
+    // The site's pages (the API reference among them) only when there is a site to serve, or one being built.
+    ...(siteServed(config.siteDir) || siteBuilding(config.siteDir)
       ? [
           `  Documentation (English)  ${base}/`,
           `  Documentation (French)   ${base}/fr/`,
           `  API reference            ${base}/api/qibates`,
+          ...(siteServed(config.siteDir)
+            ? []
+            : ["  (the documentation is being built: its pages answer 503 until the build is done)"]),
         ]
       : []),
     `  REST API                 ${base}/qibates/api/v2  (health: ${base}/qibates/api/v2/health)`,

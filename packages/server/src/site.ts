@@ -123,6 +123,67 @@ export function siteServed(siteDir: string): boolean {
 }
 
 /**
+ * Written beside the site's folder (`site/build.building` for `site/build`) by the process that builds the site
+ * while the server already runs (`npm start` on a first start): the id of that process. While that process lives,
+ * the site is being built.
+ */
+export function siteBuildMarker(siteDir: string): string {
+  return `${resolve(siteDir).replace(/[/\\]+$/, "")}.building`;
+}
+
+/** Whether the site of `siteDir` is being built now: its marker names a process that is still running. */
+export function siteBuilding(siteDir: string): boolean {
+  if (siteDir === "") return false;
+  let pid: number;
+  try {
+    pid = Number.parseInt(readFileSync(siteBuildMarker(siteDir), "utf8").trim(), 10);
+  } catch {
+    return false;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // The process exists but belongs to another user: it still runs.
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Seconds a browser waits before it asks again for a page of a site being built. */
+export const SITE_BUILDING_RETRY_SECONDS = 10;
+
+const BUILDING_TEXT = {
+  en: {
+    title: "The documentation is being built",
+    body: `QiBates has just started and is building its documentation site, in English and in French. This page reloads itself every ${SITE_BUILDING_RETRY_SECONDS} seconds until the site is ready. The REST API already answers.`,
+  },
+  fr: {
+    title: "La documentation est en cours de construction",
+    body: `QiBates vient de démarrer et construit son site de documentation, en anglais et en français. Cette page se recharge toute seule toutes les ${SITE_BUILDING_RETRY_SECONDS}\u00a0secondes jusqu’à ce que le site soit prêt. L’API REST répond déjà.`,
+  },
+} as const;
+
+/**
+ * The page a site address answers while the site is being built: both languages, the path's own first (`/fr/…`
+ * in French), reloaded by the browser every `SITE_BUILDING_RETRY_SECONDS` seconds (no script).
+ */
+export function siteBuildingPage(path: string): string {
+  const french = LOCALE_PREFIXES.some((l) => path === `/${l}` || path.startsWith(`/${l}/`));
+  const [first, second] = french ? (["fr", "en"] as const) : (["en", "fr"] as const);
+  const section = (l: "en" | "fr"): string =>
+    `<section lang="${l}"><h1>${BUILDING_TEXT[l].title}</h1><p>${BUILDING_TEXT[l].body}</p></section>`;
+  return [
+    "<!doctype html>",
+    `<html lang="${first}"><head><meta charset="utf-8">`,
+    `<meta http-equiv="refresh" content="${SITE_BUILDING_RETRY_SECONDS}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${BUILDING_TEXT[first].title} · QiBates</title></head>`,
+    `<body>${section(first)}${section(second)}</body></html>`,
+  ].join("\n");
+}
+
+/**
  * The redirects of every locale built (`redirects.json`, `fr/redirects.json`): old path → new path. Read again
  * when a file changes (a new build while the server runs; checked at most once a second). Only paths of this
  * site are kept, so that a redirect never leads to another site.
@@ -192,11 +253,23 @@ export async function registerSite(app: FastifyInstance, options: SiteOptions): 
   const policy = pagePolicy(root, options.basePolicy, app.log);
   const redirects = siteRedirects(root, app.log);
   const pagesByLowerCase = sitePagesByLowerCase(root);
+  // Whether a build is under way, looked at again at most once a second.
+  let buildingSeen = siteBuilding(options.root);
+  let buildingChecked = Date.now();
+  const building = (): boolean => {
+    if (Date.now() - buildingChecked >= 1000) {
+      buildingChecked = Date.now();
+      buildingSeen = siteBuilding(options.root);
+    }
+    return buildingSeen;
+  };
   await app.register(fastifyStatic, {
     root,
     serve: false,
     // Hashed bundles never change; pages must be revalidated so a new build shows at once.
     cacheControl: false,
+    // The folder of a site being built may not exist yet: it is served as its pages land.
+    suppressWarning: true,
   });
 
   const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
@@ -215,6 +288,16 @@ export async function registerSite(app: FastifyInstance, options: SiteOptions): 
     const moved = redirects().get(path.replace(/\/+$/, ""));
     if (moved) return reply.redirect(encodeURI(moved) + (query ? `?${query}` : ""), 301);
     const file = resolveFile(root, path);
+    // While the site is being built, a page not written yet is coming, not missing.
+    if (!file && building()) {
+      return reply
+        .code(503)
+        .header("retry-after", String(SITE_BUILDING_RETRY_SECONDS))
+        .header("cache-control", "no-store")
+        .header("content-security-policy", policy())
+        .type("text/html; charset=utf-8")
+        .send(siteBuildingPage(path));
+    }
     if (!file) {
       // An address typed in another case (`…/actions/zoom`) leads to its page: served as a 404, the browser's
       // router would then render the page over the not-found one.

@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { ApiError } from "../src/api-error.ts";
 import { type Database, openDatabase } from "../src/database.ts";
 import { KeyStore } from "../src/keys.ts";
 import { OperationStore, operationError } from "../src/long-operations.ts";
+import { testDataDir } from "./support/data-dir.ts";
 
 /**
  * An operation whose API node stopped is read as lost (QB_ERR_OPERATION_LOST) in the language of each reader:
@@ -17,7 +16,7 @@ let db: Database;
 let keyId = 0;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "qibates-operation-lost-"));
+  dir = testDataDir("qibates-operation-lost-");
   db = await openDatabase({ dataDir: dir });
   const keys = new KeyStore(db);
   const owner = { issuer: "https://accounts.google.com", subject: "ada", email: "ada@example.com" };

@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../src/database.ts";
+import { testDataDir } from "./support/data-dir.ts";
 
 /**
  * PGlite runs each query synchronously on the event loop and answers through promises alone, so the
@@ -13,7 +12,7 @@ import { type Database, openDatabase } from "../src/database.ts";
 let dir: string;
 let db: Database;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "qibates-pglite-turns-"));
+  dir = testDataDir("qibates-pglite-turns-");
   db = await openDatabase({ dataDir: dir });
 }, 60_000);
 afterAll(async () => {

@@ -1,9 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../src/database.ts";
 import { KeyNameTakenError, type KeyOwner, KeyStore } from "../src/keys.ts";
+import { testDataDir } from "./support/data-dir.ts";
 import { type RunningService, startPostgres } from "./support/services.ts";
 
 const alice: KeyOwner = {
@@ -23,7 +22,7 @@ const backends: { name: string; open: () => Promise<{ db: Database; done: () => 
   {
     name: "PGlite",
     open: async () => {
-      const dir = mkdtempSync(join(tmpdir(), "qibates-pglite-"));
+      const dir = testDataDir("qibates-pglite-");
       const db = await openDatabase({ dataDir: dir });
       return {
         db,

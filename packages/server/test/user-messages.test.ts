@@ -45,6 +45,8 @@ function namesIn(text: string): string[] {
   for (const m of text.matchAll(/\b(?:action|nav|admin|keys|operations)\/[A-Za-z{]+|\/qibates\/api\//g))
     found.push(m[0]);
   for (const m of text.matchAll(HEADERS)) found.push(m[0]);
+  // Body and path fields of the API that no screen of the add-in shows.
+  for (const m of text.matchAll(/\b(?:overwrite|keyname)\b/g)) found.push(m[0]);
   return found;
 }
 

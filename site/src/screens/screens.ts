@@ -432,8 +432,8 @@ export const SCREENS: readonly ScreenDescription[] = [
     title: { en: "Member Selection", fr: "Sélection de membres" },
     context: SAMPLE_ESSBASE,
     caption: {
-      en: "Member Selection on the Market dimension of Sample.Basic: East's children ticked",
-      fr: "La sélection de membres sur la dimension Market de Sample.Basic : les enfants d'East cochés",
+      en: "Member Selection on the Market dimension of Sample.Basic: East's children and East ticked, East last",
+      fr: "La sélection de membres sur la dimension Market de Sample.Basic : les enfants d'East et East cochés, East en dernier",
     },
     fields: [
       { kind: "dropdown", label: same("Dimension"), value: same("Market") },
@@ -447,9 +447,9 @@ export const SCREENS: readonly ScreenDescription[] = [
       {
         kind: "dropdown",
         label: { en: "Filter", fr: "Filtre" },
-        value: { en: "None", fr: "Aucun" },
+        value: { en: "Children", fr: "Enfants" },
         options: [
-          { en: "Children", fr: "Enfants" },
+          { en: "None", fr: "Aucun" },
           same("Descendants"),
           { en: "Level", fr: "Niveau" },
           { en: "Generation", fr: "Génération" },
@@ -460,16 +460,16 @@ export const SCREENS: readonly ScreenDescription[] = [
         kind: "tree",
         label: same("Market"),
         items: [
-          { text: same("Market"), depth: 0, expanded: true },
-          { text: same("East"), depth: 1, expanded: true },
+          { text: same("Market"), depth: 0, expanded: true, checked: false },
+          { text: same("East"), depth: 1, expanded: true, checked: true, selected: true },
           { text: same("New York"), depth: 2, checked: true },
           { text: same("Massachusetts"), depth: 2, checked: true },
           { text: same("Florida"), depth: 2, checked: true },
           { text: same("Connecticut"), depth: 2, checked: true },
           { text: same("New Hampshire"), depth: 2, checked: true },
-          { text: same("West"), depth: 1, expanded: false },
-          { text: same("South"), depth: 1, expanded: false },
-          { text: same("Central"), depth: 1, expanded: false },
+          { text: same("West"), depth: 1, expanded: false, checked: false },
+          { text: same("South"), depth: 1, expanded: false, checked: false },
+          { text: same("Central"), depth: 1, expanded: false, checked: false },
         ],
       },
       {
@@ -481,6 +481,7 @@ export const SCREENS: readonly ScreenDescription[] = [
           { text: same("Florida"), actions: [same("↑"), same("↓"), same("✕")] },
           { text: same("Connecticut"), actions: [same("↑"), same("↓"), same("✕")] },
           { text: same("New Hampshire"), actions: [same("↑"), same("↓"), same("✕")] },
+          { text: same("East"), actions: [same("↑"), same("↓"), same("✕")] },
         ],
       },
       {

@@ -9,7 +9,7 @@ import {
 } from "../../../server/test/support/contract-examples.ts";
 import type { ReplayConnector } from "../../src/answer-key.ts";
 import { expectDifferences } from "../support/differences.ts";
-import { COPIES, snapshotVia } from "../support/essbase-snapshots.ts";
+import { COPIES, sharedSampleSnapshots } from "../support/essbase-snapshots.ts";
 
 /**
  * Your own cube, offline, for Essbase: Sample.Basic copied through `essbase-stndln` (Essbase REST),
@@ -25,7 +25,7 @@ const root = mkdtempSync(join(tmpdir(), "qibates-essbase-examples-"));
 let api: TestApi;
 
 beforeAll(async () => {
-  for (const via of Object.keys(COPIES) as ReplayConnector[]) await snapshotVia(via, root);
+  await sharedSampleSnapshots(root);
   api = await startTestApi({ QIBATES_SNAPSHOTS: root, RATE_LIMIT_PER_MINUTE: "1000000" });
 }, 300_000);
 

@@ -10,8 +10,13 @@ import { createSampleBasicCube } from "@qibates/engine/demo";
 import type { Provider, ProviderSession } from "@qibates/provider";
 import { answerValue, CallContext, DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ReplayConnector } from "../../src/answer-key.ts";
-import { COPIES, interruptedAfter, snapshotVia } from "../support/essbase-snapshots.ts";
+import { openConnectorHarness } from "../../src/answer-key.ts";
+import {
+  COPIES,
+  interruptedAfter,
+  sharedSampleSnapshots,
+  snapshotVia,
+} from "../support/essbase-snapshots.ts";
 import { NOWHERE_ARGS, runSnapshotCli } from "../support/run-snapshot-cli.ts";
 
 /**
@@ -46,7 +51,7 @@ const refresh = (p: Provider, application: string, grid: unknown[][]) =>
     .then(answerValue);
 
 beforeAll(async () => {
-  for (const via of Object.keys(COPIES) as ReplayConnector[]) await snapshotVia(via, root);
+  await sharedSampleSnapshots(root);
   served = await EmbeddedProvider.open({
     scheduler: new SliceScheduler(DEFAULT_SLICES),
     store: memoryStore(),
@@ -398,11 +403,15 @@ describe("a snapshot that cannot be served", () => {
 describe("qibates-snapshot", () => {
   it("resumes an interrupted run to the same files", async () => {
     const dir = mkdtempSync(join(tmpdir(), "qibates-resume-"));
+    // One endpoint for the five runs: what is resumed is the folder, whoever serves the cube.
+    const endpoint = await openConnectorHarness({ via: "essbase-stndln" });
+    const take = (extra: Parameters<typeof snapshotVia>[2] = {}) =>
+      snapshotVia("essbase-stndln", dir, extra, endpoint);
     try {
-      const stopped = await snapshotVia("essbase-stndln", dir, { chunkCells: 2_000, ...interruptedAfter(5) });
+      const stopped = await take({ chunkCells: 2_000, ...interruptedAfter(5) });
       expect(stopped.interrupted).toBe(true);
       await expect(loadCubeSnapshots(dir, DEMO_APPLICATIONS)).rejects.toThrow(/unfinished snapshot/);
-      const resumed = await snapshotVia("essbase-stndln", dir, { chunkCells: 2_000 });
+      const resumed = await take({ chunkCells: 2_000 });
       expect(resumed.interrupted).toBe(false);
       const whole = JSON.parse(readFileSync(join(root, "CopyRest", "manifest.json"), "utf8"));
       const data = resumed.manifest.cubes[0]?.data;
@@ -417,14 +426,12 @@ describe("qibates-snapshot", () => {
         b.find((s) => s.manifest.application === "CopyRest")?.cubes[0]?.cube.storedCellCount(),
       );
       // A finished snapshot is not overwritten without --force.
-      await expect(snapshotVia("essbase-stndln", dir)).rejects.toThrow(
-        /already holds a snapshot: add --force/,
-      );
+      await expect(take()).rejects.toThrow(/already holds a snapshot: add --force/);
       // With --force it is replaced, and stays whole until its replacement is: an interrupted replacement
       // leaves it as it was (the server passes over the replacement's hidden folder), and the same command
       // then resumes the replacement and swaps it in.
       const before = readFileSync(join(dir, "CopyRest", "manifest.json"), "utf8");
-      const halfway = await snapshotVia("essbase-stndln", dir, {
+      const halfway = await take({
         force: true,
         chunkCells: 2_000,
         ...interruptedAfter(3),
@@ -434,7 +441,7 @@ describe("qibates-snapshot", () => {
       const still = await loadCubeSnapshots(dir, DEMO_APPLICATIONS);
       expect(still.map((s) => s.manifest.application)).toEqual(["CopyRest"]);
       expect(still[0]?.cubes[0]?.cube.storedCellCount()).toBe(a[0]?.cubes[0]?.cube.storedCellCount());
-      const replaced = await snapshotVia("essbase-stndln", dir, { force: true, chunkCells: 2_000 });
+      const replaced = await take({ force: true, chunkCells: 2_000 });
       expect(replaced.interrupted).toBe(false);
       expect(replaced.folder).toBe(join(dir, "CopyRest"));
       expect(readdirSync(dir)).toEqual(["CopyRest"]);
@@ -442,6 +449,7 @@ describe("qibates-snapshot", () => {
         JSON.parse(readFileSync(join(dir, "CopyRest", "manifest.json"), "utf8")).source.takenAt,
       ).not.toBe(JSON.parse(before).source.takenAt);
     } finally {
+      await endpoint.close();
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);

@@ -1,4 +1,15 @@
-import { openConnectorHarness, type ReplayConnector } from "../../src/answer-key.ts";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { join } from "node:path";
+import { type ConnectorHarness, openConnectorHarness, type ReplayConnector } from "../../src/answer-key.ts";
 import { type Progress, takeSnapshot } from "../../src/snapshot/take.ts";
 import { providerFor } from "../../src/snapshot-cli.ts";
 
@@ -32,13 +43,17 @@ export const COPIES: Record<ReplayConnector, string> = {
   essbase: "CopySv",
 };
 
-/** Copies Sample.Basic through `via` into `out` (its folder named after `COPIES[via]`). */
+/**
+ * Copies Sample.Basic through `via` into `out` (its folder named after `COPIES[via]`), from `endpoint` (a harness
+ * opened with `{ via }`, left open) or else from a harness of its own, opened and closed around the copy.
+ */
 export async function snapshotVia(
   via: ReplayConnector,
   out: string,
   extra: Partial<Parameters<typeof takeSnapshot>[0]> = {},
+  endpoint?: ConnectorHarness,
 ) {
-  const harness = await openConnectorHarness({ via });
+  const harness = endpoint ?? (await openConnectorHarness({ via }));
   const { provider, close } = providerFor(via, new URL(harness.wireAddress));
   try {
     return await takeSnapshot({
@@ -57,6 +72,88 @@ export async function snapshotVia(
     });
   } finally {
     await close();
-    await harness.close();
+    if (!endpoint) await harness.close();
+  }
+}
+
+/** The run's folder of test data (made by the cli project's global setup), or null outside such a run. */
+function runFolder(): string | null {
+  const root = process.env.QIBATES_TEST_DATA_ROOT;
+  return root && existsSync(root) ? root : null;
+}
+
+/** Whether the process `pid` still runs (a lock whose holder is gone is taken over). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Copies Sample.Basic through every Essbase-family connector into `out` (each in its folder named after
+ * `COPIES[via]`), as {@link snapshotVia} does. Each copy is taken once per test run and shared by the files that
+ * ask for it: it is the same copy every time (same endpoint, same cube), and taking it costs seconds of CPU. The
+ * first file to need a copy takes it into the run's folder, under a lock that another file waits on (or takes
+ * over when its holder's process is gone); the files running beside it take the other copies meanwhile. Each
+ * file gets its own copy of the folders, which it may change.
+ */
+export async function sharedSampleSnapshots(out: string): Promise<void> {
+  const run = runFolder();
+  const vias = Object.keys(COPIES) as ReplayConnector[];
+  if (!run) {
+    for (const via of vias) await snapshotVia(via, out);
+    return;
+  }
+  const cache = join(run, "sample-snapshots");
+  mkdirSync(cache, { recursive: true });
+  const ready = (via: ReplayConnector) => join(cache, via, COPIES[via]);
+  const lock = (via: ReplayConnector) => join(cache, `${via}.lock`);
+  const take = async (via: ReplayConnector) => {
+    const work = mkdtempSync(join(cache, `${via}-work-`));
+    try {
+      await snapshotVia(via, work);
+      mkdirSync(join(cache, via), { recursive: true });
+      renameSync(join(work, COPIES[via]), ready(via));
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  };
+  const pending = new Set(vias);
+  while (pending.size > 0) {
+    let waiting = false;
+    for (const via of [...pending]) {
+      if (existsSync(ready(via))) {
+        pending.delete(via);
+        continue;
+      }
+      try {
+        // The lock: a file created only if absent, holding the pid of the process taking the copy.
+        writeFileSync(lock(via), String(process.pid), { flag: "wx" });
+      } catch {
+        const holder = Number.parseInt(readFileSafe(lock(via)), 10);
+        if (Number.isFinite(holder) && !alive(holder)) rmSync(lock(via), { force: true });
+        waiting = true;
+        continue;
+      }
+      try {
+        if (!existsSync(ready(via))) await take(via);
+      } finally {
+        rmSync(lock(via), { force: true });
+      }
+      pending.delete(via);
+    }
+    if (waiting && pending.size > 0) await new Promise((r) => setTimeout(r, 250));
+  }
+  for (const via of vias) cpSync(ready(via), join(out, COPIES[via]), { recursive: true });
+}
+
+function readFileSafe(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return "";
   }
 }

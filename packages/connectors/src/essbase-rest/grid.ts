@@ -3,6 +3,8 @@ import {
   type CellKind,
   formatValue,
   type GridResponse,
+  labelKind,
+  numberOfText,
   type ResolvedGridSettings,
   readLayout,
   resolveLabel,
@@ -329,16 +331,29 @@ function fillData(
     // empty as on the demo server.
     gridRow[c] = "";
     kindRow[c] = "data";
-  } else if (v === "" || v === missingLabel || v === "#Missing") {
-    gridRow[c] = missingLabel;
-    kindRow[c] = "missing";
-  } else if (v === noAccessLabel || v === "#No Access" || v === "#NoAccess") {
-    gridRow[c] = noAccessLabel;
-    kindRow[c] = "noaccess";
-  } else {
-    const n = Number(v);
-    gridRow[c] = Number.isFinite(n) ? formatValue(n) : value;
-    kindRow[c] = "data";
+    return;
+  }
+  // The server writes the labels the grid asked for as they were given: a missing label that reads as a number
+  // (`0`) is still the label there, where a real value comes as the server's number (`0.0`).
+  const kind =
+    v === missingLabel.trim() ? "missing" : v === noAccessLabel.trim() ? "noAccess" : labelKind(v, settings);
+  // Otherwise the server's text is read as the grid's parser reads a sheet's label (`labelKind`): the missing and
+  // no-access labels in any of their spellings, a number, else text kept as written.
+  switch (kind) {
+    case "empty":
+    case "missing":
+      gridRow[c] = missingLabel;
+      kindRow[c] = "missing";
+      return;
+    case "noAccess":
+      gridRow[c] = noAccessLabel;
+      kindRow[c] = "noaccess";
+      return;
+    default: {
+      const n = numberOfText(v);
+      gridRow[c] = Number.isFinite(n) ? formatValue(n) : value;
+      kindRow[c] = "data";
+    }
   }
 }
 

@@ -75,7 +75,7 @@ import {
 import { CONNECTOR_REASONS, UNREADABLE } from "../net/unreadable.ts";
 import { retryWhileBusy, withAnswerDeadline, withinOneReadTimeout } from "../net/upstream.ts";
 import { type OpenedGrid, RemoteGridOperations, type Sheet } from "../remote/grid-operations.ts";
-import { membersOnDemand } from "../remote/members.ts";
+import { CubeMembersCache, membersOnDemand } from "../remote/members.ts";
 import { OUTLINE_TTL_MS, OutlineCache } from "../remote/outline-cache.ts";
 import { cubeList } from "../remote/outline-operations.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
@@ -126,7 +126,7 @@ interface UpstreamSession {
   client: EssbaseRestClient;
   outlines: OutlineCache<RemoteOutline>;
   /** Each cube's members read as calls need them: grids and most metadata calls read only these. */
-  members: OutlineCache<MembersOnDemand>;
+  members: CubeMembersCache<{ members: MembersOnDemand }>;
   /** Cube names as the server spells them, by the names a call gave (lower case), with when they were read. */
   cubes: Map<string, { at: number; app: string; cube: string }>;
   /**
@@ -190,11 +190,12 @@ export class EssbaseRestProvider extends RemoteProvider<UpstreamSession> impleme
 
   protected async open(input: LoginInput): Promise<UpstreamSession> {
     const client = new EssbaseRestClient(this.upstreams, restBase(input.address), input);
-    await client.login();
+    // The login's requests within the login's context (its deadline, the client it is passed on for), and only them.
+    await client.within(input.call).login();
     return {
       client,
       outlines: new OutlineCache(this.options.outlineTtlMs),
-      members: new OutlineCache(this.options.outlineTtlMs),
+      members: new CubeMembersCache(this.options.outlineTtlMs),
       cubes: new Map(),
       layoutMisses: 0,
       layoutSkipped: 0,
@@ -203,20 +204,26 @@ export class EssbaseRestProvider extends RemoteProvider<UpstreamSession> impleme
 
   /** The cube's outline, read once per session (and again after `outlineTtlMs`). */
   outline(session: ProviderSession, app: string, cube: string): Promise<RemoteOutline> {
-    const s = this.upstream(session);
-    return s.outlines.get(`${app.toLowerCase()}.${cube.toLowerCase()}`, () =>
-      readRemoteOutline(s.client, app, cube),
+    // Read within the context of the calls that share the read (the latest of their deadlines).
+    return this.unboundUpstream(session).outlines.get(
+      `${app.toLowerCase()}.${cube.toLowerCase()}`,
+      session.call,
+      (call) => readRemoteOutline(this.upstream({ ...session, call }).client, app, cube),
     );
   }
 
   /** The cube's members read so far in the session (kept as long as an outline would be). */
   async members(session: ProviderSession, app: string, cube: string): Promise<MembersOnDemand> {
-    const s = this.upstream(session);
-    const members = await s.members.get(`${app.toLowerCase()}.${cube.toLowerCase()}`, async () => {
-      return membersOnDemand(essbaseRestMembers(s.client, app, cube), `${app}.${cube}`, s.client);
-    });
-    members.trim();
-    return members;
+    // Kept beyond the call: its reads are made within the context of the call that reads through it.
+    const s = this.unboundUpstream(session);
+    const held = await s.members.get(
+      { server: ESSBASE_21C_SERVER, application: app, cube },
+      session.call,
+      async () => ({
+        members: membersOnDemand(essbaseRestMembers(s.client, app, cube), `${app}.${cube}`, s.client),
+      }),
+    );
+    return held.members;
   }
 
   async servers(session: ProviderSession) {
@@ -515,11 +522,9 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
     // The calls that find the script share one PROVIDER_READ_TIMEOUT_SECONDS (`withinOneReadTimeout`): with the
     // job's own wait, the call lasts at most CALC_JOB_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS (and the
     // connect timeout), however slowly the server responds to each.
-    const { app, cube, script } = await withinOneReadTimeout(async () => {
-      const { app, cube } = await this.realCube(session, ref);
-      const scripts = await this.scripts(session, ref);
-      return { app, cube, script: scripts.scripts.find((s) => same(s.name, name)) };
-    });
+    const finding = { ...session, call: withinOneReadTimeout(session.call) };
+    const { app, cube } = await this.realCube(finding, ref);
+    const script = (await this.scripts(finding, ref)).scripts.find((s) => same(s.name, name));
     if (!script) {
       throw new ProviderError(
         "SCRIPT_UNKNOWN",
@@ -528,12 +533,12 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
         "action.script",
       );
     }
-    const { client } = this.p.upstream(session);
     const started = performance.now();
     // CALC_JOB_TIMEOUT_SECONDS counts from the job's launch: the launch's answer and every poll's are waited for
     // within it (`withAnswerDeadline`), so the caller hears "still running" then, however slow the server answers.
     const waitMs = this.options.jobTimeoutMs;
     const deadline = Date.now() + waitMs;
+    const { client } = this.p.upstream({ ...session, call: withAnswerDeadline(session.call, deadline) });
     const stillRunning = (jobId?: number) => {
       const seconds = Math.round(waitMs / 1000);
       const reason = jobId === undefined ? scriptStillRunning(seconds) : jobStillRunning(seconds, jobId);
@@ -545,7 +550,7 @@ class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements Es
       );
     };
     const waited = <T>(work: () => Promise<T>, jobId?: number): Promise<T> =>
-      withAnswerDeadline(deadline, work).catch((e: unknown) => {
+      work().catch((e: unknown) => {
         throw e instanceof ProviderError && e.answerWaitEnded === true ? stillRunning(jobId) : e;
       });
     let job = await waited(() =>

@@ -8,14 +8,16 @@ export {
   MAX_LISTED_ITEMS,
 } from "./list-budget.ts";
 export {
+  ambientCall,
   DEFAULT_MAX_FILE_BYTES,
   DOWNLOAD_BUFFER_BYTES,
-  forwardingClient,
+  enteredCall,
   hostAllowed,
   type NetworkPolicy,
   shareAcrossCalls,
   stoppingTogether,
   type UpstreamAnswer,
+  type UpstreamCall,
   type UpstreamRequest,
   Upstreams,
   withAnswerDeadline,

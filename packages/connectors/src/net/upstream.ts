@@ -8,13 +8,7 @@ import { oneLine, ProviderError, quantity, SERVER_REFUSAL, upstreamUnreachable }
 import { Pool } from "undici";
 import { isInternalAddress } from "./addresses.ts";
 import { hostAllowed, listedExactly, normalHost } from "./allow-list.ts";
-import {
-  ANSWER_WAIT_ENDED,
-  answerDeadline,
-  answerWaitEnded,
-  callDeadline,
-  forwardedClient,
-} from "./call-context.ts";
+import { ANSWER_WAIT_ENDED, answerWaitEnded, type UpstreamCall } from "./call-context.ts";
 import { gzipAsked, gzipped } from "./gzip.ts";
 import { LIST_LIMITS, type ListLimits } from "./list-budget.ts";
 import { retryAfterSeconds } from "./retry.ts";
@@ -117,6 +111,8 @@ export const DOWNLOAD_BUFFER_BYTES = 1024 * 1024;
 const DOWNLOAD_ERROR_BYTES = 64 * 1024;
 /** How much of an error body is logged. */
 const LOGGED_BODY_CHARS = 500;
+/** An address `X-Forwarded-For` may carry (IPv4 or IPv6, nothing else): anything else is not sent. */
+const FORWARDABLE = /^[0-9A-Fa-f:.]{2,45}$/;
 /** A pool is rebuilt (and its host looked up again) after this long, so DNS changes are followed. */
 const POOL_TTL_MS = 5 * 60_000;
 
@@ -152,22 +148,26 @@ export class Upstreams {
     this.listLimits = { ...LIST_LIMITS, ...policy.listLimits };
   }
 
-  /** Sends one request and reads its answer; network failures become `ProviderError`s with their code. */
-  async request(url: URL, given: UpstreamRequest): Promise<UpstreamAnswer> {
+  /**
+   * Sends one request within `call` (its deadline and signal, the client it is passed on for) and reads its
+   * answer; network failures become `ProviderError`s with their code.
+   */
+  async request(url: URL, given: UpstreamRequest, call: UpstreamCall): Promise<UpstreamAnswer> {
     const origin = url.origin;
-    // A login passed on for a client of a wire endpoint names that client (`forwardingClient`), and only it.
-    const client = forwardedClient.getStore();
+    // A call passed on for a client of a wire endpoint (its login) names that client, and only it.
+    const client = call.client;
     const forwarded =
-      client === undefined ? given : { ...given, headers: { ...given.headers, "x-forwarded-for": client } };
+      client === undefined || !FORWARDABLE.test(client)
+        ? given
+        : { ...given, headers: { ...given.headers, "x-forwarded-for": client } };
     const { pool } = this.freshPool(origin) ?? (await this.pool(url));
-    // Within `withAnswerDeadline`, the answer is waited for until its deadline, however short the read timeout
-    // (`answerWaitEnded` when it runs out). Within `withinOneReadTimeout`, that deadline is
+    // A call's context from `withAnswerDeadline`: the answer is waited for until its deadline, however short the
+    // read timeout (`answerWaitEnded` when it runs out). From `withinOneReadTimeout`: that deadline is
     // PROVIDER_READ_TIMEOUT_SECONDS after its first request, or the request's own wait when it is the shorter.
-    const wait = answerDeadline.getStore();
+    const wait = call.answerWait;
     if (wait !== undefined && wait.by === null) wait.by = Date.now() + this.policy.readTimeoutMs;
-    // Past the call's own deadline (`withinCallDeadline`) no request is sent; one under way is dropped at it.
-    const call = callDeadline.getStore();
-    if (call !== undefined && (call.signal.aborted || Date.now() >= call.by)) throw this.pastDeadline(origin);
+    // Past the call's own deadline no request is sent; one under way is dropped at it.
+    if (call.signal.aborted || Date.now() >= call.deadline) throw this.pastDeadline(origin);
     const by = wait?.by ?? undefined;
     const own = forwarded.answerTimeoutMs ?? this.policy.readTimeoutMs;
     const left = by === undefined ? own : Math.max(1, Math.ceil(by - Date.now()));
@@ -178,7 +178,7 @@ export class Upstreams {
         : forwarded;
     let answer: UpstreamAnswer;
     try {
-      answer = await this.exchange(pool, `${url.pathname}${url.search}`, init, origin, call?.signal);
+      answer = await this.exchange(pool, `${url.pathname}${url.search}`, init, origin, call.signal);
       const secrets = secretsOf(init);
       if (secrets.length > 0) Object.defineProperty(answer, "secrets", { value: secrets, enumerable: false });
     } catch (e) {
@@ -585,7 +585,7 @@ export class Upstreams {
 
   /**
    * A request refused or dropped because its call's deadline has passed: logged, and answered as the server not
-   * reached; the call itself answers its deadline's error (the server's request handling, `withinCallDeadline`).
+   * reached; the call itself answers its deadline's error (the server's request handling).
    */
   private pastDeadline(origin: string): ProviderError {
     this.log(origin, "the call's deadline has passed (CONNECTION_TIMEOUT_SECONDS)", "");
@@ -603,9 +603,11 @@ export class Upstreams {
 // The network rules' parts each have their own module; the connectors import them from here, with `Upstreams`.
 export { hostAllowed } from "./allow-list.ts";
 export {
-  forwardingClient,
+  ambientCall,
+  enteredCall,
   shareAcrossCalls,
   stoppingTogether,
+  type UpstreamCall,
   withAnswerDeadline,
   withinCallDeadline,
   withinOneReadTimeout,

@@ -1,5 +1,5 @@
 import type { components } from "@qibates/client/schema";
-import { numberOfText } from "@qibates/engine/grid";
+import { isMissingText, numberOfText } from "@qibates/engine/grid";
 import { firstCharacters } from "@qibates/engine/planning";
 import {
   exportDataSliceRequest,
@@ -564,13 +564,13 @@ export async function submitCells(
         const unchanged =
           t === "" ||
           t === shown ||
-          (now === null && t.toLowerCase() === "#missing") ||
+          (now === null && isMissingText(t, missingLabel)) ||
           (typeof now === "number" && numberOfText(t) === now);
         if (!unchanged) cells.push({ row: r, column: c, status: "read-only", value: raw });
         continue;
       }
       if (t === "") continue;
-      const isMissing = t === missingLabel || t.toLowerCase() === "#missing";
+      const isMissing = isMissingText(t, missingLabel);
       // Commas only as thousands separators: `1,25` is refused, never read as 125.
       const n = numberOfText(t);
       if (isMissing) {

@@ -115,28 +115,27 @@ export class PlanningRuleJobs {
    * launches them lasts at most CALC_JOB_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS (and the connect
    * timeout), however slowly the server responds to each.
    */
-  findRules(
+  async findRules(
     session: ProviderSession,
     ref: ApplicationRef,
     names: readonly string[],
   ): Promise<{ app: string; found: (FoundRule | undefined)[] }> {
-    return withinOneReadTimeout(async () => {
-      const app = await this.provider.application(session, ref);
-      if (names.length === 0) return { app, found: [] };
-      const rules = await this.ruleNames(session, app);
-      const inRules = names.map((name) => rules.find((n) => same(n.name, name)));
-      const rulesets = inRules.every((r) => r !== undefined)
-        ? []
-        : await this.ruleNames(session, app, JOB_TYPE.ruleset);
-      const found = names.map((name, i): FoundRule | undefined => {
-        const rule = inRules[i];
-        if (rule) return { jobType: JOB_TYPE.rules, ruleName: rule.name, planType: rule.planType };
-        // A ruleset spans plan types: none is checked.
-        const ruleset = rulesets.find((n) => same(n.name, name));
-        return ruleset ? { jobType: JOB_TYPE.ruleset, ruleName: ruleset.name, planType: null } : undefined;
-      });
-      return { app, found };
+    const finding = { ...session, call: withinOneReadTimeout(session.call) };
+    const app = await this.provider.application(finding, ref);
+    if (names.length === 0) return { app, found: [] };
+    const rules = await this.ruleNames(finding, app);
+    const inRules = names.map((name) => rules.find((n) => same(n.name, name)));
+    const rulesets = inRules.every((r) => r !== undefined)
+      ? []
+      : await this.ruleNames(finding, app, JOB_TYPE.ruleset);
+    const found = names.map((name, i): FoundRule | undefined => {
+      const rule = inRules[i];
+      if (rule) return { jobType: JOB_TYPE.rules, ruleName: rule.name, planType: rule.planType };
+      // A ruleset spans plan types: none is checked.
+      const ruleset = rulesets.find((n) => same(n.name, name));
+      return ruleset ? { jobType: JOB_TYPE.ruleset, ruleName: ruleset.name, planType: null } : undefined;
     });
+    return { app, found };
   }
 
   /**
@@ -177,7 +176,11 @@ export class PlanningRuleJobs {
     stillRunningReason: (jobId?: string | number) => ProviderText,
     failedReason: (reason: string | ProviderText) => string | ProviderText = (reason) => reason,
   ): Promise<Schemas["RuleRun"]> {
-    const { client } = this.provider.upstream(session);
+    // The launch's answer and every poll's are waited for until `deadline` (`withAnswerDeadline`).
+    const { client } = this.provider.upstream({
+      ...session,
+      call: withAnswerDeadline(session.call, deadline),
+    });
     const { jobType, ruleName } = rule;
     const started = Date.now();
     const parameters = Object.fromEntries(prompts.map((p) => [p.name, p.value]));
@@ -190,7 +193,7 @@ export class PlanningRuleJobs {
       });
     };
     const waited = <T>(work: () => Promise<T>, jobId?: string | number): Promise<T> =>
-      withAnswerDeadline(deadline, work).catch((e: unknown) => {
+      work().catch((e: unknown) => {
         // The request's own wait ends at the deadline, never before it (a timer of Node's, `exchange` in net/upstream.ts).
         throw e instanceof ProviderError && e.answerWaitEnded === true ? stillRunning(jobId) : e;
       });

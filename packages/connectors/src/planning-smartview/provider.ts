@@ -11,7 +11,7 @@ import type {
 } from "@qibates/provider";
 import { ProviderError, type ProviderText } from "@qibates/provider";
 import { UNREADABLE } from "../net/unreadable.ts";
-import type { Upstreams } from "../net/upstream.ts";
+import type { UpstreamCall, Upstreams } from "../net/upstream.ts";
 import { withinOneReadTimeout } from "../net/upstream.ts";
 import type { Credentials } from "../remote/client-base.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
@@ -43,6 +43,8 @@ export interface PlanningSmartViewSession {
   readonly inFlight: number;
   /** Logs in (`LOGIN_FAILED` when refused). */
   connect(): Promise<void>;
+  /** The same session, its requests sent within `call` (`RemoteClient.within`). */
+  within(call: UpstreamCall): PlanningSmartViewSession;
   logout(): Promise<void>;
   /** One call in the session, with the application open on `cube` when given. */
   call(
@@ -94,7 +96,7 @@ export class PlanningSmartViewProvider extends RemoteProvider<Upstream> implemen
     url.hash = "";
     const client = this.options.smartView(this.upstreams, url, input);
     try {
-      await client.connect();
+      await client.within(input.call).connect();
     } catch (e) {
       await this.rest.logout({
         id: "",
@@ -246,14 +248,13 @@ class PlanningSmartViewOperations implements PlanningOperations {
     // against the rule's prompts (`EnumRunTimePrompts`, which names them) before the launch, as the demo
     // server checks them, rather than the rule running on its defaults.
     // These checks and Planning REST's own look-up of the rule share one PROVIDER_READ_TIMEOUT_SECONDS.
-    return withinOneReadTimeout(async () => {
-      if (input.prompts.length > 0) await this.checkPromptNames(session, ref, input);
-      else
-        await this.listedRule(session, ref, input).catch((e: unknown) =>
-          this.unlisted(session, ref, input, e),
-        );
-      return this.via(session, (r) => this.rest.launchRule(r, ref, input));
-    });
+    const checking = { ...session, call: withinOneReadTimeout(session.call) };
+    if (input.prompts.length > 0) await this.checkPromptNames(checking, ref, input);
+    else
+      await this.listedRule(checking, ref, input).catch((e: unknown) =>
+        this.unlisted(checking, ref, input, e),
+      );
+    return this.via(checking, (r) => this.rest.launchRule(r, ref, input));
   }
 
   /** Each prompt value's name is one of the rule's runtime prompts, else `PROMPT_UNKNOWN` on `prompts[i].name`. */

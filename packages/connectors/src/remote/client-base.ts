@@ -3,10 +3,22 @@ import { XmlRefused } from "@qibates/protocols/xml";
 import { ProviderError, type ProviderText } from "@qibates/provider";
 import type { ListedClient, ListLimits } from "../net/list-budget.ts";
 import { UNREADABLE } from "../net/unreadable.ts";
-import type { UpstreamAnswer, UpstreamRequest, Upstreams } from "../net/upstream.ts";
+import {
+  ambientCall,
+  enteredCall,
+  type UpstreamAnswer,
+  type UpstreamCall,
+  type UpstreamRequest,
+  type Upstreams,
+} from "../net/upstream.ts";
 import { httpFailure } from "./http-answers.ts";
 import { loginRefused } from "./login.ts";
 import { trackUse } from "./sessions.ts";
+
+/** Where a client's per-call view keeps the context of its call ({@link RemoteClient.within}). */
+const BOUND_CALL = Symbol("the call a client's view is bound to");
+/** Where a client's per-call view keeps the client itself. */
+const SHARED_CLIENT = Symbol("the client a view is of");
 
 /** The user name and password of a login (a `LoginInput` is one). */
 export interface Credentials {
@@ -22,6 +34,10 @@ export interface Credentials {
  * session is ended once idle that long after its last answer (`sessions.ts`); a 401 or 403 to a login is
  * `LOGIN_FAILED`, an answer it cannot read `UPSTREAM_MALFORMED`, another failure the network rules' error. How it
  * logs in, keeps its session and logs in again when the server forgot it is its protocol's.
+ *
+ * One client is shared by every call of its login: a call uses it through {@link within}, a view of the same
+ * client (its session, its counters) whose requests are sent within that call's context. A client used without a
+ * view (a read a cache shares between calls) sends within the deadline its work runs under (`ambientCall`).
  */
 export abstract class RemoteClient implements ListedClient {
   /** When a request last started or ended (its answer read, or its failure). */
@@ -53,9 +69,47 @@ export abstract class RemoteClient implements ListedClient {
     return this.upstreams.listLimits;
   }
 
-  /** One request through the network rules; its answer's bytes counted. */
+  /**
+   * This client as the call of `call` uses it: the same client — its session, its state and counters, written
+   * through to it — whose requests are sent within `call` (its deadline and signal, the client it is passed on
+   * for), whoever else uses the client meanwhile.
+   */
+  within(call: UpstreamCall): this {
+    return new Proxy(this.unbound(), {
+      get: (target, name, receiver) =>
+        name === BOUND_CALL ? call : name === SHARED_CLIENT ? target : Reflect.get(target, name, receiver),
+    });
+  }
+
+  /** The client itself, bound to no call (what a cache shared between calls keeps). */
+  unbound(): this {
+    return ((this as unknown as Record<symbol, unknown>)[SHARED_CLIENT] as this | undefined) ?? this;
+  }
+
+  /**
+   * The context this client's requests are sent within: its view's call, else the deadline its work runs under
+   * (`ambientCall`). A view's requests made side by side with others of its call (`eachLimited`) are also dropped
+   * when those stop together.
+   */
+  protected get callContext(): UpstreamCall {
+    const bound = (this as unknown as { [BOUND_CALL]?: UpstreamCall })[BOUND_CALL];
+    if (bound === undefined) return ambientCall();
+    const around = enteredCall();
+    if (around === undefined || around.signal === bound.signal) return bound;
+    return {
+      signal: AbortSignal.any([bound.signal, around.signal]),
+      get deadline() {
+        return Math.min(bound.deadline, around.deadline);
+      },
+      ...(bound.client !== undefined ? { client: bound.client } : {}),
+      ...(bound.answerWait !== undefined ? { answerWait: bound.answerWait } : {}),
+    };
+  }
+
+  /** One request through the network rules, within the client's call; its answer's bytes counted. */
   protected async request(url: URL, init: UpstreamRequest): Promise<UpstreamAnswer> {
-    const answer = await this.using(() => this.upstreams.request(url, init));
+    const call = this.callContext;
+    const answer = await this.using(() => this.upstreams.request(url, init, call));
     this.bytesRead += answer.bytes ?? Buffer.byteLength(answer.body);
     return answer;
   }

@@ -1,7 +1,26 @@
 import type { LoginInput, ProviderSession } from "@qibates/provider";
 import { serverUnknown } from "@qibates/provider";
-import { forwardingClient, type Upstreams } from "../net/upstream.ts";
+import type { UpstreamCall, Upstreams } from "../net/upstream.ts";
 import { UpstreamSessions, type UpstreamState } from "./sessions.ts";
+
+/** A client a call can use through a view bound to its context (`RemoteClient.within`). */
+interface Bindable {
+  within(call: UpstreamCall): unknown;
+}
+const bindable = (x: unknown): x is Bindable => typeof (x as Partial<Bindable> | null)?.within === "function";
+
+/**
+ * `state` as the call of `call` uses it: its `client` and `also` (when they are clients) bound to `call`, every
+ * other field the state's own, read and written through.
+ */
+function withinCall<S extends UpstreamState>(state: S, call: UpstreamCall): S {
+  return new Proxy(state, {
+    get: (target, name, receiver) => {
+      const value: unknown = Reflect.get(target, name, receiver);
+      return (name === "client" || name === "also") && bindable(value) ? value.within(call) : value;
+    },
+  });
+}
 
 /** What every real-server provider is given for its logins and their upstream sessions. */
 export interface RemoteProviderOptions {
@@ -41,8 +60,9 @@ export abstract class RemoteProvider<S extends UpstreamState> {
   }
 
   async login(input: LoginInput): Promise<{ username: string; handle: string }> {
-    // A login passed on for a wire endpoint's client names that client to the server (X-Forwarded-For).
-    const state = await forwardingClient(input.call.client, () => this.open(input));
+    // The connector's `open` sends the login's requests within `input.call`: a login passed on for a wire
+    // endpoint's client names that client to the server (X-Forwarded-For), and the session's later calls do not.
+    const state = await this.open(input);
     return { username: this.userName(input, state), handle: this.sessions.add(state) };
   }
 
@@ -61,8 +81,20 @@ export abstract class RemoteProvider<S extends UpstreamState> {
     if (server.toLowerCase() !== name.toLowerCase()) throw serverUnknown(server);
   }
 
-  /** The upstream session of an API session; `SESSION_LOST` when this node has none (restart, other node). */
+  /**
+   * The upstream session of an API session, as its call uses it: its clients bound to the call's context
+   * (`session.call`: `RemoteClient.within`), what else it keeps shared with the login's other calls (read and
+   * written through). `SESSION_LOST` when this node has none (restart, other node).
+   */
   upstream(session: ProviderSession): S {
+    return withinCall(this.sessions.get(session), session.call);
+  }
+
+  /**
+   * The upstream session of an API session as its calls share it, its clients bound to no call: what a cache that
+   * outlives a call keeps (members read on demand), whose requests are sent within the call that reads through it.
+   */
+  unboundUpstream(session: ProviderSession): S {
     return this.sessions.get(session);
   }
 

@@ -42,8 +42,7 @@ import {
   type OpenedGrid,
   RemoteGridOperations,
 } from "../remote/grid-operations.ts";
-import { membersOnDemand } from "../remote/members.ts";
-import { OutlineCache } from "../remote/outline-cache.ts";
+import { CubeMembersCache, membersOnDemand } from "../remote/members.ts";
 import { cubeList } from "../remote/outline-operations.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing } from "../remote/unsupported.ts";
@@ -92,7 +91,7 @@ export interface SmartViewProviderOptions extends RemoteProviderOptions {
 interface SvSession {
   client: SmartViewClient;
   /** Each cube's members read as calls need them: grids and most metadata calls read only these. */
-  members: OutlineCache<{ ref: CubeRef; members: MembersOnDemand }>;
+  members: CubeMembersCache<{ ref: CubeRef; members: MembersOnDemand }>;
 }
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -118,10 +117,10 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
 
   protected async open(input: LoginInput): Promise<SvSession> {
     const client = new SmartViewClient(this.upstreams, smartViewUrlFor(input.address), input);
-    await client.connect();
+    await client.within(input.call).connect();
     return {
       client,
-      members: new OutlineCache(this.options.outlineTtlMs),
+      members: new CubeMembersCache(this.options.outlineTtlMs),
     };
   }
 
@@ -222,26 +221,27 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
     session: ProviderSession,
     ref: CubeRef,
   ): Promise<{ ref: CubeRef; members: MembersOnDemand }> {
-    const { client, members } = this.upstream(session);
-    const key = `${ref.server}\n${ref.application}\n${ref.cube}`.toLowerCase();
-    const found = await members.get(key, async () => {
+    // Kept beyond the call: its reads are made within the context of the call that reads through it.
+    const { client, members } = this.unboundUpstream(session);
+    return members.get(ref, session.call, async (call) => {
       // The cube is opened as the caller spelt it; its list (for its own spelling), the dimensions and whatever
       // the call asks next are then read side by side in the round after OpenCube (`cubeNames`), not the list
       // first, then the opening, then the rest. The names are the caller's until the list has answered (the same
       // cube: the server's names are not case-sensitive).
       const opened = membersOnDemand(smartViewMembers(client, ref), `${ref.application}.${ref.cube}`, client);
-      const names = this.cubeNames(session, ref);
+      const names = this.cubeNames({ ...session, call }, ref);
       const dims = opened.dimensions();
       dims.catch(() => undefined);
       const shown: CubeRef = { ...ref };
       const known = names.then((real) => Object.assign(shown, real));
       known.catch(() => undefined);
       // An opening refused: the list's fallback says which name is unknown.
-      await client.whenOpen(ref).catch(() => known);
+      await client
+        .within(call)
+        .whenOpen(ref)
+        .catch(() => known);
       return { ref: shown, members: opened };
     });
-    found.members.trim();
-    return found;
   }
 }
 
@@ -360,10 +360,9 @@ class SmartViewOperations extends RemoteGridOperations<SvCube> implements Essbas
     // The calls that find the script share one PROVIDER_READ_TIMEOUT_SECONDS (`withinOneReadTimeout`): with the
     // launch's own wait, the call lasts at most CALC_JOB_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS (and the
     // connect timeout), however slowly the server responds to each.
-    const { real, name } = await withinOneReadTimeout(async () => {
-      const real = await this.realCube(session, ref);
-      return { real, name: (await this.scriptNames(session, real)).find((s) => same(s, script)) };
-    });
+    const finding = { ...session, call: withinOneReadTimeout(session.call) };
+    const real = await this.realCube(finding, ref);
+    const name = (await this.scriptNames(finding, real)).find((s) => same(s, script));
     if (!name) {
       throw new ProviderError(
         "SCRIPT_UNKNOWN",

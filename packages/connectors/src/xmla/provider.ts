@@ -42,8 +42,7 @@ import {
   type OpenedGrid,
   RemoteGridOperations,
 } from "../remote/grid-operations.ts";
-import { membersOnDemand } from "../remote/members.ts";
-import { OutlineCache } from "../remote/outline-cache.ts";
+import { CubeMembersCache, membersOnDemand } from "../remote/members.ts";
 import { cubeList } from "../remote/outline-operations.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing } from "../remote/unsupported.ts";
@@ -76,7 +75,12 @@ interface XmlaSession {
   /** The data sources the server listed at login (`DataSourceName` → `DataSourceInfo`). */
   sources: { name: string; info: string }[];
   /** Each cube's members read as calls need them: grids and most metadata calls read only these. */
-  members: OutlineCache<{ app: string; cube: string; members: MembersOnDemand; source: XmlaMemberSource }>;
+  members: CubeMembersCache<{
+    app: string;
+    cube: string;
+    members: MembersOnDemand;
+    source: XmlaMemberSource;
+  }>;
 }
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -105,7 +109,7 @@ export class XmlaProvider extends RemoteProvider<XmlaSession> implements Provide
 
   protected async open(input: LoginInput): Promise<XmlaSession> {
     const client = new XmlaClient(this.upstreams, xmlaUrlFor(input.address, this.options.xmlaUrls), input);
-    const rows = await client.login();
+    const rows = await client.within(input.call).login();
     const sources = rows
       .filter((r) => r.DataSourceName)
       .map((r) => ({ name: r.DataSourceName as string, info: r.DataSourceInfo ?? "" }));
@@ -113,7 +117,7 @@ export class XmlaProvider extends RemoteProvider<XmlaSession> implements Provide
     return {
       client,
       sources,
-      members: new OutlineCache(this.options.outlineTtlMs),
+      members: new CubeMembersCache(this.options.outlineTtlMs),
     };
   }
 
@@ -179,15 +183,14 @@ export class XmlaProvider extends RemoteProvider<XmlaSession> implements Provide
 
   /** The cube's real names and the members of it read so far in the session. */
   async cubeMembers(session: ProviderSession, ref: CubeRef) {
-    const s = this.upstream(session);
-    const key = `${ref.server}\n${ref.application}\n${ref.cube}`.toLowerCase();
-    const { app, cube, members, source } = await s.members.get(key, async () => {
-      const { app, cube } = await this.realCube(session, ref);
+    // Kept beyond the call: its reads are made within the context of the call that reads through it.
+    const s = this.unboundUpstream(session);
+    const { app, cube, members, source } = await s.members.get(ref, session.call, async (call) => {
+      const { app, cube } = await this.realCube({ ...session, call }, ref);
       const properties = this.properties(session, ref.server, app);
       const source = xmlaMembers(s.client, properties, app, cube);
       return { app, cube, members: membersOnDemand(source, `${app}.${cube}`, s.client), source };
     });
-    members.trim();
     return { app, cube, members, source, properties: this.properties(session, ref.server, app) };
   }
 

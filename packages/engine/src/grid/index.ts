@@ -28,6 +28,7 @@ export {
 export {
   type CellRef,
   cellRef,
+  isMissingText,
   isNumericText,
   type LabelKind,
   labelKind,

@@ -76,8 +76,17 @@ export function labelKind(
 }
 
 function isMissingLabel(t: string, s: Pick<ResolvedGridSettings, "missingLabel">): boolean {
-  const l = t.toLowerCase();
-  return l === s.missingLabel.toLowerCase() || MISSING_TEXTS.includes(l);
+  return isMissingText(t, s.missingLabel);
+}
+
+/**
+ * Whether a cell's text stands for no value: the sheet's or form's own missing label, or `#Missing`, `#MI`,
+ * `#NoData`, in any case, spaces around ignored. The one reading of a missing cell: an ad hoc grid's parser, a
+ * connector reading a server's data cells and a Planning form's save all use it.
+ */
+export function isMissingText(text: string, missingLabel: string): boolean {
+  const l = text.trim().toLowerCase();
+  return l !== "" && (l === missingLabel.trim().toLowerCase() || MISSING_TEXTS.includes(l));
 }
 
 function isLabel(t: string, s: ResolvedGridSettings): boolean {

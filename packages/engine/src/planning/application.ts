@@ -5,6 +5,7 @@ import type {
   FormSummary,
   LaunchRuleRequest,
   LaunchRuleResult,
+  OnSaveRulesResult,
   OpenFormRequest,
   OpenFormResult,
   PlanningLocale,
@@ -122,11 +123,7 @@ export class PlanningApplication {
     folder: string | undefined,
     formName: string,
     locale: PlanningLocale = "en",
-  ): {
-    formName: string;
-    folder: string;
-    rules: RulePromptsResult[];
-  } {
+  ): OnSaveRulesResult {
     return this.submission.onSaveRules(folder, formName, locale);
   }
 

@@ -1,6 +1,6 @@
 import type { CellWrite, PlanningJournalStep } from "./changes.ts";
 import type { PromptDefinition } from "./definitions.ts";
-import type { FormCellKind, FormCellState, FormPreferences } from "./forms.ts";
+import type { FormPreferences, RenderedForm } from "./forms.ts";
 
 /**
  * What the planning application's calls take and return: requests, views and results, apart from the
@@ -40,20 +40,12 @@ export interface OpenFormRequest {
   subforms?: readonly { folder?: string; formName: string; pov?: Record<string, string> }[];
 }
 
-export interface FormView {
+/** A regular form opened: its name, folder and plan type beside what it shows ({@link RenderedForm}). */
+export interface FormView extends RenderedForm {
   formName: string;
   folder: string;
   type: "regular";
   cube: string;
-  pov: Record<string, string>;
-  /** POV dimension → members the user may choose (page dimensions); one member when the form fixes it. */
-  povChoices: Record<string, string[]>;
-  grid: string[][];
-  /** Member name behind every header cell (`""` elsewhere); send it back with `submitForm`. */
-  codes: string[][];
-  cellKinds: FormCellKind[][];
-  /** Finer than `cellKinds`: `locked` and `text` cells are told apart. */
-  cellStates: FormCellState[][];
 }
 
 export interface OpenFormResult extends Omit<FormView, "type"> {
@@ -126,6 +118,13 @@ export interface RulePromptsResult {
   cube: string;
   ruleType: string;
   prompts: PromptInfo[];
+}
+
+/** The rules a form runs on save, each with its prompts. */
+export interface OnSaveRulesResult {
+  formName: string;
+  folder: string;
+  rules: RulePromptsResult[];
 }
 
 export interface LaunchRuleRequest {

@@ -1,7 +1,7 @@
 import type {
+  OnSaveRulesResult,
   PlanningLocale,
   PlanningSession,
-  RulePromptsResult,
   RuleRunResult,
   SubmitFormRequest,
   SubmitFormResult,
@@ -36,11 +36,7 @@ export class FormSubmission {
     folder: string | undefined,
     formName: string,
     locale: PlanningLocale = "en",
-  ): {
-    formName: string;
-    folder: string;
-    rules: RulePromptsResult[];
-  } {
+  ): OnSaveRulesResult {
     const def = this.library.find(folder, formName);
     const forms = this.library.regularForms(def);
     const found = forms.flatMap((f) => (f.onSaveRules ?? []).map((n) => this.rules.find(f.cube, n)));

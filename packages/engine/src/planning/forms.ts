@@ -100,10 +100,13 @@ export interface LaidOutForm {
 
 export interface RenderedForm {
   pov: Record<string, string>;
+  /** POV dimension → members the user may choose (page dimensions); one member when the form fixes it. */
   povChoices: Record<string, string[]>;
   grid: string[][];
+  /** Member name behind every header cell (`""` elsewhere); send it back with `submitForm`. */
   codes: string[][];
   cellKinds: FormCellKind[][];
+  /** Finer than `cellKinds`: `locked` and `text` cells are told apart. */
   cellStates: FormCellState[][];
 }
 

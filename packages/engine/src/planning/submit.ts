@@ -1,4 +1,4 @@
-import { numberOfText } from "../grid/parse.ts";
+import { isMissingText, numberOfText } from "../grid/parse.ts";
 import type { Dimension, Member } from "../outline.ts";
 import type { SubmitFormRequest } from "./calls.ts";
 import { gridInvalid as invalid, PlanningError } from "./errors.ts";
@@ -142,7 +142,7 @@ export function planSubmit(
         const same =
           raw.trim() === "" ||
           raw.trim() === shown ||
-          (now === null && raw.trim() === "#Missing") ||
+          (now === null && isMissingText(raw, missingLabel)) ||
           (typeof now === "number" && numberOfText(raw) === now);
         if (!same) planned.push({ kind: "skip", row: r, column: c, status: "read-only", raw });
         continue;
@@ -150,7 +150,7 @@ export function planSubmit(
       // An empty cell is not an edit (the missing label clears a cell), as in the ad hoc submit.
       if (raw.trim() === "") continue;
       if (cell.text) {
-        const isMissing = raw === missingLabel || raw === "#Missing";
+        const isMissing = isMissingText(raw, missingLabel);
         const text = isMissing ? "" : raw;
         if (text.length > 255) {
           if (!req.enableLargeCellSubmit) tooLong.push({ row: r, column: c, length: text.length });
@@ -168,7 +168,7 @@ export function planSubmit(
         continue;
       }
       const t = raw.trim();
-      if (t === missingLabel || t.toLowerCase() === "#missing") {
+      if (isMissingText(t, missingLabel)) {
         planned.push({ kind: "value", row: r, column: c, tuple: cell.tuple, value: null });
         continue;
       }

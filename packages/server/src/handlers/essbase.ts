@@ -1,4 +1,5 @@
 import contractDocument from "@qibates/client/contract.json" with { type: "json" };
+import { zoomModeOf } from "@qibates/grid-rules";
 import type {
   Capability,
   CubeRef,
@@ -127,9 +128,9 @@ function outsideTheGrid(
 /** The call's grid: the body's rows, or the request's text with the grid's span when the parser left it as text. */
 const gridOf = (ctx: CallContext, rows: GridRows): GridSource => requestGrid(ctx.request, rows);
 
-/** The zoom mode of a Zoom In: the request's setting, else Essbase's default (next level). */
+/** The zoom mode of a Zoom In: the request's setting read as every side reads it, else next level. */
 function zoomMode(settings: { zoomInMode?: string } | undefined): ZoomInMode {
-  return (settings?.zoomInMode ?? "NEXT_LEVEL") as ZoomInMode;
+  return zoomModeOf(settings?.zoomInMode);
 }
 
 /** A grid operation: sizes checked on the way in and out, the capability before the provider is called. */

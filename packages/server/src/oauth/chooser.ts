@@ -36,9 +36,9 @@ const TEXT: Record<
     title: "QiBates — nouvelle clé d'API",
     heading: (name) => `Nouvelle clé d'API «\u00a0${name}\u00a0»`,
     intro:
-      "Connectez-vous pour choisir le compte auquel la clé appartient. La clé n'est affichée qu'une fois, juste après la connexion\u00a0: copiez-la à ce moment-là.",
-    signIn: (provider) => `Se connecter avec ${provider}`,
-    none: "Aucun fournisseur de connexion n'est configuré sur ce serveur\u00a0: demandez à son administrateur de définir GOOGLE_CLIENT_ID ou MICROSOFT_CLIENT_ID.",
+      "Identifiez-vous pour choisir le compte auquel la clé appartient. La clé n'est affichée qu'une fois, juste après l'identification\u00a0: copiez-la à ce moment-là.",
+    signIn: (provider) => `S'identifier avec ${provider}`,
+    none: "Aucun fournisseur d'identification n'est configuré sur ce serveur\u00a0: demandez à son administrateur de définir GOOGLE_CLIENT_ID ou MICROSOFT_CLIENT_ID.",
   },
 };
 

@@ -1,6 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "../database.ts";
-import { groupsColumn, groupsFromColumn, type KeyOwner, ownerId, type VerifiedKey } from "../keys.ts";
+import {
+  groupsColumn,
+  type KeyOwner,
+  type OwnerColumns,
+  ownerId,
+  ownerOfRow,
+  type VerifiedKey,
+} from "../keys.ts";
 import type { OAuthProviderName } from "./providers.ts";
 
 /**
@@ -113,26 +120,14 @@ export class BrowserSessionStore {
   /** The account of a live session, in the shape of a verified key (id 0: no key). */
   async owner(token: string): Promise<VerifiedKey | null> {
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-    const rows = await this.db.query<{
-      owner_issuer: string;
-      owner_subject: string;
-      owner_email: string | null;
-      provider: KeyOwner["provider"];
-      admin_groups: string | null;
-    }>(
+    const rows = await this.db.query<OwnerColumns>(
       `select owner_issuer, owner_subject, owner_email, provider, admin_groups from browser_sessions
        where token_hash = $1 and expires_at > now()`,
       [sha256(token)],
     );
     const r = rows[0];
     if (!r) return null;
-    const owner: KeyOwner = {
-      issuer: r.owner_issuer,
-      subject: r.owner_subject,
-      email: r.owner_email ?? undefined,
-      provider: r.provider,
-      adminGroups: groupsFromColumn(r.admin_groups),
-    };
+    const owner = ownerOfRow(r);
     return { id: 0, name: "", owner, ownerId: ownerId(owner) };
   }
 }

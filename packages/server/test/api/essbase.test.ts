@@ -234,8 +234,8 @@ describe("ad hoc grid on Sample.Basic", () => {
       ["East", "1", "2", "3"],
     ];
     await expectRefused("action/pivot", { grid, row: 2, column: 2 }, "QB_ERR_SELECTION_INVALID", {
-      en: "Invalid selection: pivot starting point cannot be determined.",
-      fr: "Sélection invalide : le point de départ du pivot ne peut pas être déterminé.",
+      en: "Invalid selection: the selected cell holds no member; select a member cell (a row header, a column header or the POV row) to pivot its dimension.",
+      fr: "Sélection invalide : la cellule sélectionnée ne contient aucun membre\u202f; sélectionnez une cellule de membre (en-tête de ligne, en-tête de colonne ou ligne de PDV) pour faire pivoter sa dimension.",
     });
   });
 

@@ -77,7 +77,12 @@ describe("action/save with dataVersion", () => {
       { row: 2, column: 3 },
     ]);
     expect(refused.body.message).toBe(
-      `2 cells changed since the grid was read (data version ${a.dataVersion}). Nothing was saved. Refresh the grid, or save again with overwrite.`,
+      `2 cells changed since the grid was read (data version ${a.dataVersion}). Nothing was saved. Refresh the grid to see the new values, then submit again.`,
+    );
+    // The API's way out is for the developer, not in the sentence the add-in shows.
+    expect(refused.body.message).not.toMatch(/overwrite/);
+    expect(refused.body.detail).toBe(
+      "Send action/save again with overwrite: true to write these cells all the same; conflicts lists them.",
     );
     // Nothing written, not even the cell B left alone.
     expect((await read(0, "100-10")).grid[2]).toEqual(["New York", "111", b.grid[2]?.[2], "113"]);
@@ -95,7 +100,7 @@ describe("action/save with dataVersion", () => {
     expect(res.statusCode, res.body).toBe(409);
     // One cell, said as what it counts: "1 cellule a changé", not "1 cellules … ont changé" nor a bare "1".
     expect(res.json().message).toBe(
-      `1\u00a0cellule a changé depuis la lecture de la grille (version des données ${a.dataVersion}). Rien n'a été enregistré. Actualisez la grille, ou soumettez-la de nouveau avec overwrite.`,
+      `1\u00a0cellule a changé depuis la lecture de la grille (version des données ${a.dataVersion}). Rien n'a été enregistré. Actualisez la grille pour voir les nouvelles valeurs, puis soumettez-la de nouveau.`,
     );
   });
 

@@ -46,7 +46,9 @@ describe.each(server.essbasePaths)("a pivot through $name", ({ connector, addres
     const data = await call("action/pivot", { ...body, row: 2, column: 1 }, connector);
     expect(data.json).toMatchObject({
       code: "QB_ERR_SELECTION_INVALID",
-      message: "Invalid selection: pivot starting point cannot be determined.",
+      message:
+        "Invalid selection: the selected cell holds no member; select a member cell (a row header, a column header or the POV row) to pivot its dimension.",
+      detail: "Essbase's wording of this refusal: Pivot starting point cannot be determined.",
     });
   });
 });

@@ -48,7 +48,10 @@ describe.each([DEMO, SMARTVIEW, XMLA, STNDLN])(
       expect(en.json).toMatchObject({
         code: "QB_ERR_SELECTION_INVALID",
         field: "cells",
-        message: "Invalid selection: you must have a row header in order to perform this retrieval.",
+        message:
+          "Invalid selection: this would leave the grid with no member on its rows or its columns; keep at least one member on the rows and one on the columns.",
+        detail:
+          "Essbase's wording of this refusal: You must have a row header in order to perform this retrieval.",
       });
       const fr = await server.post(
         "action/removeonly",
@@ -58,7 +61,8 @@ describe.each([DEMO, SMARTVIEW, XMLA, STNDLN])(
       expect(fr.status, JSON.stringify(fr.json)).toBe(422);
       expect(fr.json).toMatchObject({
         code: "QB_ERR_SELECTION_INVALID",
-        message: "Sélection invalide : il faut un en-tête de ligne pour effectuer cette extraction.",
+        message:
+          "Sélection invalide : l'opération laisserait la grille sans membre en ligne ou en colonne\u202f; gardez au moins un membre en ligne et un en colonne.",
       });
     });
   },

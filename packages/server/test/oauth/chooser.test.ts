@@ -33,8 +33,10 @@ describe("the provider choice page", () => {
       `<a href="${API}/generatekey/my-laptop?provider=microsoft">Sign in with Microsoft</a>`,
     );
     expect(html).toContain('<section lang="fr"><h2>Nouvelle clé d&#39;API «\u00a0my-laptop\u00a0»</h2>');
-    expect(html).toContain("Se connecter avec Google</a>");
-    expect(html).toContain("Se connecter avec Microsoft</a>");
+    expect(html).toContain("S&#39;identifier avec Google</a>");
+    expect(html).toContain("S&#39;identifier avec Microsoft</a>");
+    // « connexion » names a saved connection in the add-in, never this sign-in.
+    expect(html).not.toMatch(/connexion|Connectez/);
   });
 
   it("puts French first for a browser that prefers it", async () => {
@@ -53,7 +55,7 @@ describe("the provider choice page", () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain("<a ");
     expect(res.body).toContain("No sign-in provider is configured on this server");
-    expect(res.body).toContain("Aucun fournisseur de connexion n&#39;est configuré sur ce serveur");
+    expect(res.body).toContain("Aucun fournisseur d&#39;identification n&#39;est configuré sur ce serveur");
   });
 
   it("checks the key name against its documented pattern", async () => {
@@ -62,6 +64,41 @@ describe("the provider choice page", () => {
       expect(res.statusCode, name).toBe(400);
       expect(res.json()).toMatchObject({ code: "QB_ERR_VALIDATION", field: "keyname" });
     }
+  });
+
+  it("says a refused key name in the words of the person on the key page, in both languages", async () => {
+    const res = await both.app.inject(`${API}/generatekey/-laptop`);
+    expect(res.json()).toMatchObject({
+      field: "keyname",
+      message:
+        'The key name "-laptop" cannot be used: a key name has 1 to 64 letters, digits, dots, hyphens or underscores and starts with a letter or a digit, for example jdoe-laptop.',
+    });
+    const fr = await both.app.inject({
+      url: `${API}/generatekey/-laptop`,
+      headers: { "accept-language": "fr" },
+    });
+    expect(fr.json().message).toBe(
+      "Le nom de clé «\u00a0-laptop\u00a0» ne convient pas\u00a0: un nom de clé compte de 1 à 64\u00a0lettres, chiffres, points, tirets ou traits de soulignement et commence par une lettre ou un chiffre, par exemple jdupont-portable.",
+    );
+  });
+
+  it("says that callback is a reserved name when it is opened as a key name", async () => {
+    for (const url of [`${API}/generatekey/callback`, `${API}/generatekey/callback?provider=google`]) {
+      const res = await both.app.inject(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({
+        code: "QB_ERR_VALIDATION",
+        field: "state",
+        message: 'The key name "callback" is reserved; open the key page again with another name.',
+      });
+    }
+    const fr = await both.app.inject({
+      url: `${API}/generatekey/callback`,
+      headers: { "accept-language": "fr" },
+    });
+    expect(fr.json().message).toBe(
+      "Le nom de clé «\u00a0callback\u00a0» est réservé\u202f; rouvrez la page de clé avec un autre nom.",
+    );
   });
 });
 
@@ -78,7 +115,7 @@ describe("without OAuth credentials", () => {
       url: `${API}/generatekey/my-laptop?provider=google`,
       headers: { "accept-language": "fr" },
     });
-    expect(fr.json().message).toBe("La connexion avec Google n'est pas configurée sur ce serveur.");
+    expect(fr.json().message).toBe("L'identification avec Google n'est pas configurée sur ce serveur.");
   });
 
   it("keeps demo mode working with its demo key", async () => {

@@ -1,9 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import type { QibatesClient } from "@qibates/client";
 import { describe, expect, it } from "vitest";
 import { growRevenue410, vision } from "../../../embedded/test/support/vision.ts";
+import { testDataDir } from "../support/data-dir.ts";
 import {
   cleanupsAfterAll,
   demoLogin,
@@ -158,7 +157,7 @@ describe("acknowledged writes survive SIGKILL", () => {
 
 describe("logs", () => {
   it("never contain passwords, keys or grid data", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "qibates-logs-"));
+    const dataDir = testDataDir("qibates-logs-");
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "trace", QIBATES_DEMO: "true" });
     cleanups.push(() => server.stop());

@@ -1,9 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import type { QibatesClient } from "@qibates/client";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/database.ts";
+import { testDataDir } from "../support/data-dir.ts";
 import { type ServerProcess, startServer } from "../support/process.ts";
 
 /**
@@ -51,7 +50,7 @@ async function read(client: QibatesClient, loginid: string): Promise<unknown[][]
 
 describe("journal checkpoints in the server process", () => {
   it("saved after every change, compacted, and nothing acknowledged lost across SIGKILLs", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "qibates-checkpoints-"));
+    const dataDir = testDataDir("qibates-checkpoints-");
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     // New logins after each restart read the shared data: demo-key sessions change it too here.
     const common = { DATA_DIR: dataDir, QIBATES_DEMO_SESSION_VIEWS: "false" };

@@ -1,7 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { createQibatesClient, type QibatesClient } from "@qibates/client";
 import { afterAll, beforeAll, expect } from "vitest";
 import { SERVER_ENTRY } from "../../../../scripts/server-build.mjs";
@@ -78,7 +76,11 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     out += c.toString();
   });
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 120_000);
+    // A server that did not start in time is killed: left running, it would outlive the test run.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start:\n${out}`));
+    }, 120_000);
     const check = setInterval(() => {
       const m = /REST API\s+(http:\/\/\S+?)\/qibates\/api\/v2/.exec(out);
       if (m?.[1]) {
@@ -183,15 +185,15 @@ export function cleanupsAfterAll(): (() => Promise<void> | void)[] {
 }
 
 /**
- * A data folder that outlives the servers started on it (a restart reads what the previous server stored), removed
- * by `cleanups`, and the settings of a server on it. Demo-key sessions share the demo data there
+ * A data folder that outlives the servers started on it (a restart reads what the previous server stored), made
+ * from the migrated template as any test server's folder ({@link testDataDir}), removed by `cleanups`, and the settings of a server on it. Demo-key sessions share the demo data there
  * (QIBATES_DEMO_SESSION_VIEWS off), so a new login after a restart reads what an earlier one saved.
  */
 export function restartFolder(
   prefix: string,
   cleanups: (() => Promise<void> | void)[],
 ): { dataDir: string; env: { DATA_DIR: string; QIBATES_DEMO_SESSION_VIEWS: "false" } } {
-  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const dataDir = testDataDir(prefix);
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   return { dataDir, env: { DATA_DIR: dataDir, QIBATES_DEMO_SESSION_VIEWS: "false" } };
 }

@@ -1,5 +1,5 @@
 import { createVisionPlanning } from "@qibates/engine/demo/planning";
-import type { CellKind } from "@qibates/engine/grid";
+import { type CellKind, isMissingText } from "@qibates/engine/grid";
 import type { OpenFormResult, PlanningError } from "@qibates/engine/planning";
 // The product's message for a planning refusal (the API's, in either language): the grid-bridge module alone.
 import { planningErrorMessage } from "@qibates/grid-bridge/planning-errors";
@@ -32,7 +32,7 @@ function toSheet(form: Pick<OpenFormResult, "pov" | "grid" | "cellStates">): She
       const text = form.grid[i]?.[j] ?? "";
       if (state === "member") k.push(i === 0 ? "column-header" : "row-header");
       else if (state === "blank") k.push(i === 0 && j === 0 ? "corner" : "blank");
-      else k.push(text === "" || text === "#Missing" ? "missing" : "data");
+      else k.push(text === "" || isMissingText(text, "#Missing") ? "missing" : "data");
       w.push(state === "data" || state === "missing" || state === "text" || state === "smart-list");
       l.push(state === "locked");
     });
