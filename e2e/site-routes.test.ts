@@ -1,17 +1,20 @@
 import type { Page } from "playwright-core";
-import { describe, type ExpectStatic, inject, it } from "vitest";
+import { afterAll, describe, type ExpectStatic, inject, it } from "vitest";
 import {
   expectGridPictures,
   expectScreenPictures,
   gridPictureCases,
   screenPictureCases,
 } from "./support/pictures.ts";
-import { checkPage, hydrated, open, siteContextForFile, startApiConsole } from "./support/site-page.ts";
+import { hydrated, PagePool, siteContextForFile, startApiConsole } from "./support/site-page.ts";
 import { fr, siteRoutes } from "./support/site-routes.ts";
 import { brokenByWidth, tablesAtEachWidth, userPages, WIDTHS } from "./support/table-words.ts";
 
 const baseUrl = inject("baseUrl");
 const context = siteContextForFile();
+/** The route walk's pages, each loading one route after another (as many as the walk loads at once). */
+const walk = new PagePool(context);
+afterAll(() => walk.close());
 
 /** What a check made during the route walk found: nothing wrong, or the error it threw. */
 type Outcome = { error?: unknown };
@@ -40,7 +43,7 @@ async function walkedOrLoaded(
     if ("error" in outcome) throw outcome.error;
     return;
   }
-  await checkPage(context(), baseUrl, route, expect, async (page) => {
+  await walk.check(baseUrl, route, expect, async (page) => {
     await hydrated(page);
     await check(page);
   });
@@ -68,7 +71,7 @@ describe.each([
   // Several pages at once (the project's maxConcurrency): a page mostly waits for the server and hydration.
   // Concurrent tests must use their own `expect`.
   it.concurrent.for(routes)("%s loads with its content and no error", async (route, { expect }) => {
-    await checkPage(context(), baseUrl, route, expect, async (page) => {
+    await walk.check(baseUrl, route, expect, async (page) => {
       expect(await page.getAttribute("html", "lang")).toBe(locale);
       if (route.endsWith("/api/qibates")) {
         // The calls are listed in the HTML; the interactive reference (Scalar) starts on demand.
@@ -102,14 +105,14 @@ describe.each([
     expect(pages.length).toBeGreaterThan(50);
   });
 
-  // After the walk: the user pages it did not load (or whose route failed before its tables were read) are
+  // After the walk: the user pages that are no spec route, or whose route failed before its tables were read, are
   // loaded here.
   it("has no table word broken inside itself on its user pages at 1366, 996 and 800 px", {
     timeout: 600_000,
   }, async ({ expect }) => {
     for (const path of pages) {
       if (tables.has(path)) continue;
-      await checkPage(context(), baseUrl, path, expect, async (page) => {
+      await walk.check(baseUrl, path, expect, async (page) => {
         await hydrated(page);
         tables.set(path, await tablesAtEachWidth(page));
       });
@@ -139,22 +142,16 @@ describe.each([
   },
 ])("the three readers' sections ($locale)", ({ prefix, sections }) => {
   it("are the sidebar's sections and the home page's", async ({ expect }) => {
-    const docs = await open(context(), baseUrl, `${prefix}/docs/intro`);
-    try {
-      await hydrated(docs.page);
-      const sidebar = (await docs.page.locator("nav.menu a").allTextContents()).map((l) => l.trim());
+    await walk.check(baseUrl, `${prefix}/docs/intro`, expect, async (page) => {
+      await hydrated(page);
+      const sidebar = (await page.locator("nav.menu a").allTextContents()).map((l) => l.trim());
       for (const s of sections) expect(sidebar, s).toContain(s);
-    } finally {
-      await docs.page.close();
-    }
-    const home = await open(context(), baseUrl, `${prefix}/`);
-    try {
-      await hydrated(home.page);
-      const headings = await home.page.locator("main h3").allInnerTexts();
+    });
+    await walk.check(baseUrl, `${prefix}/`, expect, async (page) => {
+      await hydrated(page);
+      const headings = await page.locator("main h3").allInnerTexts();
       expect(headings.map((h) => h.trim())).toEqual(expect.arrayContaining(sections));
-    } finally {
-      await home.page.close();
-    }
+    });
   });
 });
 
