@@ -1,18 +1,77 @@
-import { describe, inject, it } from "vitest";
-import { checkPage, hydrated, open, siteContextForFile, startApiConsole } from "./support/site-page.ts";
+import type { Page } from "playwright-core";
+import { afterAll, describe, type ExpectStatic, inject, it } from "vitest";
+import {
+  expectGridPictures,
+  expectScreenPictures,
+  gridPictureCases,
+  screenPictureCases,
+} from "./support/pictures.ts";
+import { hydrated, PagePool, siteContextForFile, startApiConsole } from "./support/site-page.ts";
 import { fr, siteRoutes } from "./support/site-routes.ts";
+import { brokenByWidth, tablesAtEachWidth, userPages, WIDTHS } from "./support/table-words.ts";
 
 const baseUrl = inject("baseUrl");
 const context = siteContextForFile();
+/** The route walk's pages, each loading one route after another (as many as the walk loads at once). */
+const walk = new PagePool(context);
+afterAll(() => walk.close());
 
+/** What a check made during the route walk found: nothing wrong, or the error it threw. */
+type Outcome = { error?: unknown };
+
+async function outcomeOf(check: () => Promise<void>): Promise<Outcome> {
+  try {
+    await check();
+    return {};
+  } catch (error) {
+    return { error };
+  }
+}
+
+/**
+ * The outcome of `check` on `route`: the one the route walk found on its load of that page, or else (the walk did not
+ * get that far) found on a load of its own.
+ */
+async function walkedOrLoaded(
+  walked: Map<string, Outcome>,
+  route: string,
+  expect: ExpectStatic,
+  check: (page: Page) => Promise<void>,
+): Promise<void> {
+  const outcome = walked.get(route);
+  if (outcome) {
+    if ("error" in outcome) throw outcome.error;
+    return;
+  }
+  await walk.check(baseUrl, route, expect, async (page) => {
+    await hydrated(page);
+    await check(page);
+  });
+}
+
+// Each route is loaded once, and the checks of a user page (a document of the QiBates folder) are made in that load:
+// - its drawn pictures (the before/after grids of site/scripts/grid-pictures.ts, the add-in's screens of
+//   site/scripts/screen-pictures.ts) are all there, loaded, with their alt text (and caption) in its language;
+// - no word of a table is broken inside itself, at a desktop width (1366 px), at the mobile breakpoint (996 px) and
+//   below it (800 px) (`support/table-words.ts`).
+// Each of these has its own tests after the walk, which read what the walk found.
 describe.each([
-  { locale: "en", routes: siteRoutes },
-  { locale: "fr", routes: siteRoutes.map(fr) },
-])("every spec route of the $locale site", ({ locale, routes }) => {
+  { locale: "en", routes: siteRoutes, pages: userPages("en") },
+  { locale: "fr", routes: siteRoutes.map(fr), pages: userPages("fr") },
+] as const)("every spec route of the $locale site", ({ locale, routes, pages }) => {
+  const users = new Set(pages);
+  const grids = new Map(gridPictureCases(locale).map((c) => [c.route, c]));
+  const screens = new Map(screenPictureCases(locale).map((c) => [c.route, c]));
+  /** What the walk found of each page's grid pictures and screens. */
+  const gridsSeen = new Map<string, Outcome>();
+  const screensSeen = new Map<string, Outcome>();
+  /** Each user page's broken table words by width, read where the route walk loaded it. */
+  const tables = new Map<string, Map<number, string[]>>();
+
   // Several pages at once (the project's maxConcurrency): a page mostly waits for the server and hydration.
   // Concurrent tests must use their own `expect`.
   it.concurrent.for(routes)("%s loads with its content and no error", async (route, { expect }) => {
-    await checkPage(context(), baseUrl, route, expect, async (page) => {
+    await walk.check(baseUrl, route, expect, async (page) => {
       expect(await page.getAttribute("html", "lang")).toBe(locale);
       if (route.endsWith("/api/qibates")) {
         // The calls are listed in the HTML; the interactive reference (Scalar) starts on demand.
@@ -23,7 +82,50 @@ describe.each([
         await expect.poll(() => page.locator("h1").first().textContent()).not.toBe("");
         expect(await page.title()).not.toMatch(/Page not found|Page introuvable/);
       }
+      const grid = grids.get(route);
+      if (grid) gridsSeen.set(route, await outcomeOf(() => expectGridPictures(page, expect, grid)));
+      const screen = screens.get(route);
+      if (screen) screensSeen.set(route, await outcomeOf(() => expectScreenPictures(page, expect, screen)));
+      if (users.has(route)) tables.set(route, await tablesAtEachWidth(page));
     });
+  });
+
+  it.for([...grids.values()])("$route shows its pictures, loaded, in its language", async (c, { expect }) => {
+    await walkedOrLoaded(gridsSeen, c.route, expect, (page) => expectGridPictures(page, expect, c));
+  });
+
+  it.for([...screens.values()])(
+    "$route shows its screens, loaded, in its language",
+    async (c, { expect }) => {
+      await walkedOrLoaded(screensSeen, c.route, expect, (page) => expectScreenPictures(page, expect, c));
+    },
+  );
+
+  it("has every document of the QiBates folder among its user pages", ({ expect }) => {
+    expect(pages.length).toBeGreaterThan(50);
+  });
+
+  // After the walk: the user pages that are no spec route, or whose route failed before its tables were read, are
+  // loaded here.
+  it("has no table word broken inside itself on its user pages at 1366, 996 and 800 px", {
+    timeout: 600_000,
+  }, async ({ expect }) => {
+    for (const path of pages) {
+      if (tables.has(path)) continue;
+      await walk.check(baseUrl, path, expect, async (page) => {
+        await hydrated(page);
+        tables.set(path, await tablesAtEachWidth(page));
+      });
+    }
+    const broken = brokenByWidth(
+      [...tables].filter(([path]) => users.has(path)).sort(([a], [b]) => a.localeCompare(b)),
+    );
+    for (const width of WIDTHS) {
+      const words = broken[width] ?? [];
+      const count = words.reduce((n, line) => n + Number(/\((\d+)\)/.exec(line)?.[1] ?? 0), 0);
+      console.log(`${width} px: ${count} words broken on ${words.length} of ${pages.length} pages`);
+    }
+    expect(broken).toEqual(Object.fromEntries(WIDTHS.map((width) => [width, []])));
   });
 });
 
@@ -40,22 +142,16 @@ describe.each([
   },
 ])("the three readers' sections ($locale)", ({ prefix, sections }) => {
   it("are the sidebar's sections and the home page's", async ({ expect }) => {
-    const docs = await open(context(), baseUrl, `${prefix}/docs/intro`);
-    try {
-      await hydrated(docs.page);
-      const sidebar = (await docs.page.locator("nav.menu a").allTextContents()).map((l) => l.trim());
+    await walk.check(baseUrl, `${prefix}/docs/intro`, expect, async (page) => {
+      await hydrated(page);
+      const sidebar = (await page.locator("nav.menu a").allTextContents()).map((l) => l.trim());
       for (const s of sections) expect(sidebar, s).toContain(s);
-    } finally {
-      await docs.page.close();
-    }
-    const home = await open(context(), baseUrl, `${prefix}/`);
-    try {
-      await hydrated(home.page);
-      const headings = await home.page.locator("main h3").allInnerTexts();
+    });
+    await walk.check(baseUrl, `${prefix}/`, expect, async (page) => {
+      await hydrated(page);
+      const headings = await page.locator("main h3").allInnerTexts();
       expect(headings.map((h) => h.trim())).toEqual(expect.arrayContaining(sections));
-    } finally {
-      await home.page.close();
-    }
+    });
   });
 });
 

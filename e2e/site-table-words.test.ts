@@ -1,34 +1,15 @@
-import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchChromium } from "./support/browser.ts";
 import { FOR_AXE, hydrated, newContext } from "./support/site-page.ts";
-import { brokenWords } from "./support/table-words.ts";
+import { atEachWidth, WIDTHS } from "./support/table-words.ts";
 
-// No word of a table is broken inside itself ("Nex/t lev/el", "Wo/rks", "Ess/ba/se") on the user pages,
-// in either language, at a desktop width (1366 px), at the mobile breakpoint (996 px) and below it (800 px).
+// The tables of the site as a reader meets them: a table too wide for the column scrolls and takes the keyboard
+// focus, and short code in a cell stays on one line. That no word of a table is broken inside itself on the user
+// pages is checked where the route walk loads them (site-routes.test.ts).
 
 const baseUrl = inject("baseUrl");
-const site = join(dirname(fileURLToPath(import.meta.url)), "..", "site");
-const WIDTHS = [1366, 996, 800] as const;
-
-/** The user pages of a locale: every document under its QiBates folder, as the site's addresses. */
-function userPages(docsDir: string, prefix: string): string[] {
-  const root = join(site, docsDir);
-  const files = readdirSync(join(root, "QiBates"), { recursive: true, encoding: "utf8" });
-  return files
-    .filter((file) => /\.mdx?$/.test(file))
-    .map((file) => `${prefix}/docs/QiBates/${file.replace(/\.mdx?$/, "")}`)
-    .sort();
-}
-
-const LOCALES = [
-  { locale: "en", pages: userPages("docs", "") },
-  { locale: "fr", pages: userPages("i18n/fr/docusaurus-plugin-content-docs/current", "/fr") },
-];
 
 let browser: Browser;
 let page: Page;
@@ -42,51 +23,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/**
- * Loads `path` once at the widest width and runs `check` at each width in turn: the article's column is laid out by
- * CSS, so a resized page lays its tables out as one loaded at that width.
- */
-async function atEachWidth<T>(path: string, check: () => Promise<T>): Promise<Map<number, T>> {
+/** Loads `path` once at the widest width and runs `check` at each width in turn. */
+async function loadAtEachWidth<T>(path: string, check: () => Promise<T>): Promise<Map<number, T>> {
   await page.setViewportSize({ width: WIDTHS[0], height: 900 });
   const response = await page.goto(baseUrl + path, { waitUntil: "load" });
   expect(response?.status(), path).toBe(200);
   await hydrated(page);
-  const found = new Map<number, T>();
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    // Lets the site's own resize handlers (mobile or desktop table of contents) render first.
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    );
-    found.set(width, await check());
-  }
-  return found;
+  return atEachWidth(page, check);
 }
-
-describe.each(LOCALES)("tables of the $locale user pages", ({ pages }) => {
-  it("are every document of the QiBates folder", () => {
-    expect(pages.length).toBeGreaterThan(50);
-  });
-
-  it("break no word inside itself at 1366, 996 and 800 px", { timeout: 600_000 }, async () => {
-    const broken = new Map<number, string[]>(WIDTHS.map((width) => [width, []]));
-    const counts = new Map<number, number>(WIDTHS.map((width) => [width, 0]));
-    for (const path of pages) {
-      const found = await atEachWidth(path, () => page.evaluate(brokenWords));
-      for (const [width, words] of found) {
-        if (words.length === 0) continue;
-        counts.set(width, (counts.get(width) ?? 0) + words.length);
-        broken.get(width)?.push(`${path} (${words.length}): ${words.join(" ")}`);
-      }
-    }
-    for (const width of WIDTHS) {
-      console.log(
-        `${width} px: ${counts.get(width)} words broken on ${broken.get(width)?.length} of ${pages.length} pages`,
-      );
-    }
-    expect(Object.fromEntries(broken)).toEqual(Object.fromEntries(WIDTHS.map((width) => [width, []])));
-  });
-});
 
 // A table that cannot fit the column without breaking a word scrolls sideways instead; the keyboard reaches it.
 describe.each([
@@ -130,9 +74,9 @@ describe.each([
   });
 });
 
-// A short value in code that the reader types, such as `essbase-stndln` or
-// `--application`, stays on one line in a table cell. The check above lets a break after a hyphen pass, as the
-// browser's own; before src/components/DocCode.tsx, these broke as `essbase-` / `stndln` at every width.
+// A short value in code that the reader types, such as `essbase-stndln` or `--application`, stays on one line in a
+// table cell. The check of broken words lets a break after a hyphen pass, as the browser's own; without
+// src/components/DocCode.tsx these would break as `essbase-` / `stndln` at every width.
 describe.each([
   { locale: "en", prefix: "" },
   { locale: "fr", prefix: "/fr" },
@@ -144,7 +88,7 @@ describe.each([
       "/docs/admin/take-a-snapshot",
       "/docs/admin/snapshot-files",
     ]) {
-      const found = await atEachWidth(prefix + path, () =>
+      const found = await loadAtEachWidth(prefix + path, () =>
         page.evaluate(() =>
           Array.from(document.querySelectorAll("article td code, article th code"))
             .filter((code) => /^(?=.*[-/])\S{1,24}$/.test(code.textContent ?? ""))

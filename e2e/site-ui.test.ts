@@ -236,14 +236,15 @@ describe("phone width", () => {
   it.each(["", "/fr"])("at 375 px no page is wider than the screen (%s)", async (prefix) => {
     await withContext(async (context) => {
       const wide: string[] = [];
+      // One page loads each address in turn (a new page would start a renderer of its own).
+      const page = await context.newPage();
       for (const path of ["/", "/docs/intro", "/docs/QiBates/features/actions/Zoom", "/api/qibates"]) {
-        const { page } = await open(context, baseUrl, prefix + path);
+        await page.goto(baseUrl + prefix + path, { waitUntil: "load" });
         await hydrated(page);
         // The page would scroll sideways: the API reference's first button (Infima's .button never wraps)
         // was 458 px wide in English, 475 px in French.
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         if (width > 375) wide.push(`${prefix + path}: ${width} px`);
-        await page.close();
       }
       expect(wide).toEqual([]);
     }, 375);

@@ -1,15 +1,33 @@
 import { type Browser, chromium } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/chromium.mjs";
 
-/** Debian's Chromium, headless, with the flags this machine needs (plus any `extraArgs`). */
+/**
+ * Debian's Chromium, headless, with the flags this machine needs. Without `extraArgs`, a connection to the
+ * Chromium the global setup started for every file (closing it closes this file's contexts and leaves that
+ * Chromium running); with them, a Chromium of its own started with those flags added.
+ */
 export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+  const endpoint = sharedEndpoint();
+  if (extraArgs.length === 0 && endpoint) return chromium.connect(endpoint);
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /**
- * Chromium for the tests of a file: launched before them (as {@link launchChromium}, with `extraArgs`), handed to
- * `ready`, closed after them.
+ * The shared Chromium's endpoint, in the e2e project; none in other test projects (nothing provided) or outside
+ * Vitest (the benchmarks, where `inject` has no test run to read).
+ */
+function sharedEndpoint(): string | undefined {
+  try {
+    return inject("chromiumEndpoint");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Chromium for the tests of a file: connected (or launched, as {@link launchChromium}, with `extraArgs`) before
+ * them, handed to `ready`, closed after them.
  */
 export function chromiumForFile(ready: (browser: Browser) => void, extraArgs: readonly string[] = []): void {
   let browser: Browser | undefined;

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
+import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
-import { CHROMIUM_PATH } from "../../scripts/chromium.mjs";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/chromium.mjs";
 import { buildSiteIfNeeded } from "../../scripts/site-build.mjs";
 import { startProduct } from "../../scripts/start-product.mjs";
 
@@ -8,12 +9,16 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** Base URL of the server started for the browser tests, e.g. http://127.0.0.1:41234 */
     baseUrl: string;
+    /** Playwright's endpoint of the Chromium shared by every browser test file (`support/browser.ts`). */
+    chromiumEndpoint: string;
   }
 }
 
 /**
  * Starts the real product (`scripts/start.mjs`, as `npm start` does) on a free port with a throw-away data
- * folder, once for every browser test file, and stops it afterwards.
+ * folder, and one Chromium, once for every browser test file, and stops both afterwards. Each file connects to
+ * that Chromium and works in browser contexts of its own (separate cookies, storage and permissions), instead of
+ * starting a browser of its own.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!existsSync(CHROMIUM_PATH)) {
@@ -23,6 +28,22 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   buildSiteIfNeeded();
   const product = await startProduct({ dataDirPrefix: "qibates-e2e-" });
+  let server: Awaited<ReturnType<typeof chromium.launchServer>>;
+  try {
+    // Playwright's endpoint listens on loopback only.
+    server = await chromium.launchServer({
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS],
+      host: "127.0.0.1",
+    });
+  } catch (e) {
+    await product.stop();
+    throw e;
+  }
   project.provide("baseUrl", product.url);
-  return product.stop;
+  project.provide("chromiumEndpoint", server.wsEndpoint());
+  return async () => {
+    await server.close();
+    await product.stop();
+  };
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, ConsoleMessage, Page } from "playwright-core";
 import { beforeAll, type ExpectStatic } from "vitest";
 import { chromiumForFile } from "./browser.ts";
 
@@ -39,6 +39,62 @@ export async function checkPage(
     expect(errors).toEqual([]);
   } finally {
     await page.close();
+  }
+}
+
+/**
+ * Pages of one browser context, each loading route after route: a new page starts a renderer process of its own
+ * (seconds of CPU each), a navigation of a page already open reuses its renderer. A page is handed to one caller at
+ * a time, at the context's own viewport; a page whose check failed is closed rather than handed out again, so that
+ * nothing a failure left behind (a navigation still under way, a dialog) reaches the next route.
+ */
+export class PagePool {
+  private readonly idle: Page[] = [];
+
+  constructor(
+    private readonly context: () => BrowserContext,
+    private readonly viewport = { width: 1280, height: 900 },
+  ) {}
+
+  /**
+   * As {@link checkPage}, in a page of the pool: `route` loaded (a full navigation, as a reader's address bar), it
+   * answers 200, `check` passes, and the page logged no error while it was loaded and checked.
+   */
+  async check(
+    baseUrl: string,
+    route: string,
+    expect: ExpectStatic,
+    check: (page: Page) => Promise<void>,
+  ): Promise<void> {
+    const page = this.idle.pop() ?? (await this.context().newPage());
+    const errors: string[] = [];
+    const onError = (error: Error) => errors.push(`pageerror: ${error.message}`);
+    const onConsole = (message: ConsoleMessage) => {
+      if (message.type() === "error") errors.push(`console: ${message.text()}`);
+    };
+    let passed = false;
+    try {
+      // The last route's check may have resized the page.
+      await page.setViewportSize(this.viewport);
+      page.on("pageerror", onError);
+      page.on("console", onConsole);
+      // Twice Playwright's default: on a loaded 2-core machine a page loading beside three others can take over 30 s.
+      const response = await page.goto(baseUrl + route, { waitUntil: "load", timeout: 60_000 });
+      expect(response?.status(), route).toBe(200);
+      await check(page);
+      expect(errors, route).toEqual([]);
+      passed = true;
+    } finally {
+      page.off("pageerror", onError);
+      page.off("console", onConsole);
+      if (passed) this.idle.push(page);
+      else await page.close().catch(() => undefined);
+    }
+  }
+
+  /** Closes the pages left open. */
+  async close(): Promise<void> {
+    await Promise.all(this.idle.splice(0).map((page) => page.close().catch(() => undefined)));
   }
 }
 

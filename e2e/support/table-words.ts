@@ -1,3 +1,8 @@
+import { readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Page } from "playwright-core";
+
 // Reading, in a page of the site, the words of its tables that the browser breaks inside themselves.
 
 /**
@@ -71,4 +76,55 @@ export function brokenWords(): string[] {
     }
   }
   return found;
+}
+
+/** The widths at which the tables are read: a desktop width, the mobile breakpoint, and below it. */
+export const WIDTHS = [1366, 996, 800] as const;
+
+const SITE = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "site");
+
+/** The user pages of a locale: every document under its QiBates folder, as the site's addresses. */
+export function userPages(locale: "en" | "fr"): string[] {
+  const [docsDir, prefix] =
+    locale === "en" ? ["docs", ""] : ["i18n/fr/docusaurus-plugin-content-docs/current", "/fr"];
+  const files = readdirSync(join(SITE, docsDir, "QiBates"), { recursive: true, encoding: "utf8" });
+  return files
+    .filter((file) => /\.mdx?$/.test(file))
+    .map((file) => `${prefix}/docs/QiBates/${file.replace(/\.mdx?$/, "")}`)
+    .sort();
+}
+
+/**
+ * Runs `check` on a loaded page at each of {@link WIDTHS} in turn: the article's column is laid out by CSS, so a
+ * resized page lays its tables out as one loaded at that width.
+ */
+export async function atEachWidth<T>(page: Page, check: () => Promise<T>): Promise<Map<number, T>> {
+  const found = new Map<number, T>();
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    // Lets the site's own resize handlers (mobile or desktop table of contents) render first.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    found.set(width, await check());
+  }
+  return found;
+}
+
+/** Broken words by width, as `path (count): words` lines, from each page's {@link brokenWords} at each width. */
+export function brokenByWidth(found: Iterable<[string, Map<number, string[]>]>): Record<number, string[]> {
+  const broken: Record<number, string[]> = Object.fromEntries(WIDTHS.map((width) => [width, []]));
+  for (const [path, byWidth] of found)
+    for (const [width, words] of byWidth)
+      if (words.length > 0) broken[width]?.push(`${path} (${words.length}): ${words.join(" ")}`);
+  return broken;
+}
+
+/**
+ * The words of a loaded page's tables broken inside themselves ({@link brokenWords}) at each of {@link WIDTHS}. A page
+ * whose article has no table has none to break at any width: it is not laid out again.
+ */
+export async function tablesAtEachWidth(page: Page): Promise<Map<number, string[]>> {
+  if ((await page.locator("article table").count()) === 0) return new Map(WIDTHS.map((width) => [width, []]));
+  return atEachWidth(page, () => page.evaluate(brokenWords));
 }
