@@ -1,7 +1,13 @@
 import { CallContext, ProviderError, type ProviderSession } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PlanningRestProvider } from "../src/planning-rest/provider.ts";
-import { type FakeUpstream, fakeUpstream, json, loopbackUpstreams } from "./support/fake-upstream.ts";
+import {
+  callFor,
+  type FakeUpstream,
+  fakeUpstream,
+  json,
+  loopbackUpstreams,
+} from "./support/fake-upstream.ts";
 
 /**
  * One login's client is shared by its calls, yet each request it sends carries the context of the call that made
@@ -50,19 +56,6 @@ afterAll(async () => {
   await provider.close();
   await upstream.close();
 });
-
-/** A call's context as a wire endpoint makes it: passed on for `client`, its deadline `ms` from now. */
-function callFor(client: string, ms: number): CallContext & { stop(): void } {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), ms);
-  return {
-    signal: controller.signal,
-    deadline: Date.now() + ms,
-    client,
-    writes: false,
-    stop: () => clearTimeout(timer),
-  };
-}
 
 /** The login's session as one call uses it. */
 const sessionIn = (call: CallContext): ProviderSession => ({

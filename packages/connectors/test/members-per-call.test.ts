@@ -5,6 +5,7 @@ import { Upstreams } from "../src/net/upstream.ts";
 import { parseSv, type SvElement, svChild } from "../src/smartview/client.ts";
 import { SmartViewProvider } from "../src/smartview/provider.ts";
 import {
+  callFor,
   type FakeUpstream,
   fakeUpstream,
   json,
@@ -26,19 +27,6 @@ const closing: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const close of closing.splice(0).reverse()) await close();
 });
-
-/** A call's context as a wire endpoint makes it: passed on for `client`, its deadline `ms` from now. */
-function callFor(client: string, ms: number): CallContext & { stop(): void } {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), ms);
-  return {
-    signal: controller.signal,
-    deadline: Date.now() + ms,
-    client,
-    writes: false,
-    stop: () => clearTimeout(timer),
-  };
-}
 
 async function served(answer: Parameters<typeof fakeUpstream>[0]): Promise<FakeUpstream> {
   const upstream = await fakeUpstream(answer);

@@ -271,3 +271,16 @@ export function planningSmartViewConnector() {
     },
   };
 }
+
+/** A call's context as a wire endpoint makes it: passed on for `client`, its deadline `ms` from now (`stop` clears its timer). */
+export function callFor(client: string, ms: number): CallContext & { stop(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  return {
+    signal: controller.signal,
+    deadline: Date.now() + ms,
+    client,
+    writes: false,
+    stop: () => clearTimeout(timer),
+  };
+}

@@ -256,3 +256,38 @@ describe("no import circle inside a package", () => {
     ]);
   });
 });
+
+/**
+ * A call's context (its deadline, its signal, the client it is passed on for, whether it writes, the job it is a
+ * step of) is passed from the route to the provider and on to each request, never read from an ambient store:
+ * no file a package runs (`packages/<name>/src`) holds an AsyncLocalStorage or enters async hooks. Read from every
+ * such file, so a new one is checked unlisted.
+ */
+
+/** The lines of `text` that hold an ambient store: Node's AsyncLocalStorage, async hooks, or their module. */
+function ambientStores(text: string): string[] {
+  return text
+    .split("\n")
+    .filter((line) => /\bAsyncLocalStorage\b|\bcreateHook\s*\(|["'](node:)?async_hooks["']/.test(line))
+    .filter((line) => !/^\s*(\*|\/\/)/.test(line));
+}
+
+describe("the call's context is passed, not ambient", () => {
+  it("is told apart from a comment that names an ambient store", () => {
+    expect(ambientStores('import { AsyncLocalStorage } from "node:async_hooks";')).toHaveLength(1);
+    expect(ambientStores("const s = new AsyncLocalStorage<number>();")).toHaveLength(1);
+    expect(ambientStores("  * no AsyncLocalStorage here\n// nor async_hooks")).toHaveLength(0);
+  });
+
+  it("no package's sources hold an AsyncLocalStorage or async hooks", () => {
+    const found: string[] = [];
+    for (const pkg of readdirSync(PACKAGES)) {
+      for (const file of sources(join(PACKAGES, pkg, "src"))) {
+        for (const line of ambientStores(readFileSync(file, "utf8"))) {
+          found.push(`${relative(ROOT, file)}: ${line.trim()}`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});
