@@ -120,6 +120,30 @@ const login = (id: string, connection: Text, user: Text, caption: Text, page: st
   pages: [page],
 });
 
+/** The connection form filled in for one server (`name`, its type, its provider address, a user name). */
+const connectionForm = (
+  id: string,
+  caption: Text,
+  server: { name: Text; type: string; address: string; user: string },
+  pages: string[],
+): ScreenDescription => ({
+  id,
+  title: { en: "Add connection", fr: "Ajouter une connexion" },
+  caption,
+  fields: [
+    { kind: "text", label: { en: "Name", fr: "Nom" }, value: server.name },
+    { kind: "dropdown", label: { en: "Server type", fr: "Type de serveur" }, value: same(server.type) },
+    {
+      kind: "text",
+      label: { en: "Provider address", fr: "Adresse du fournisseur" },
+      value: same(server.address),
+    },
+    { kind: "text", label: { en: "User name", fr: "Nom d'utilisateur" }, value: same(server.user) },
+    { kind: "button", label: { en: "Save", fr: "Enregistrer" }, primary: true },
+  ],
+  pages,
+});
+
 const menu = (entries: [string, string, boolean?][]): Field => ({
   kind: "list",
   label: { en: "Menu", fr: "Menu" },
@@ -298,46 +322,24 @@ export const SCREENS: readonly ScreenDescription[] = [
     ],
     pages: [`${ESSBASE}/Connections`, `${PLANNING}/Connections`, "features/features/ConnectionsView"],
   },
-  {
-    id: "connection-form",
-    title: { en: "Add connection", fr: "Ajouter une connexion" },
-    caption: {
+  connectionForm(
+    "connection-form",
+    {
       en: "The connection form, filled in for the demo server",
       fr: "Le formulaire de connexion, rempli pour le serveur de démonstration",
     },
-    fields: [
-      { kind: "text", label: { en: "Name", fr: "Nom" }, value: SAMPLE_ESSBASE },
-      { kind: "dropdown", label: { en: "Server type", fr: "Type de serveur" }, value: same("Essbase") },
-      {
-        kind: "text",
-        label: { en: "Provider address", fr: "Adresse du fournisseur" },
-        value: same("https://demo.qibates.local/aps/JAPI"),
-      },
-      { kind: "text", label: { en: "User name", fr: "Nom d'utilisateur" }, value: same("demo") },
-      { kind: "button", label: { en: "Save", fr: "Enregistrer" }, primary: true },
-    ],
-    pages: [`${ESSBASE}/Connections`, "features/features/ConnectionsView"],
-  },
-  {
-    id: "connection-form-pbcs",
-    title: { en: "Add connection", fr: "Ajouter une connexion" },
-    caption: {
+    { name: SAMPLE_ESSBASE, type: "Essbase", address: "https://demo.qibates.local/aps/JAPI", user: "demo" },
+    [`${ESSBASE}/Connections`, "features/features/ConnectionsView"],
+  ),
+  connectionForm(
+    "connection-form-pbcs",
+    {
       en: "The connection form, filled in for a PBCS server in EPM Cloud",
       fr: "Le formulaire de connexion, rempli pour un serveur PBCS dans EPM Cloud",
     },
-    fields: [
-      { kind: "text", label: { en: "Name", fr: "Nom" }, value: VISION_TEST },
-      { kind: "dropdown", label: { en: "Server type", fr: "Type de serveur" }, value: same("PBCS") },
-      {
-        kind: "text",
-        label: { en: "Provider address", fr: "Adresse du fournisseur" },
-        value: same(EPM_CLOUD_ADDRESS),
-      },
-      { kind: "text", label: { en: "User name", fr: "Nom d'utilisateur" }, value: same("jane.doe@acme.com") },
-      { kind: "button", label: { en: "Save", fr: "Enregistrer" }, primary: true },
-    ],
-    pages: [`${PLANNING}/Connections`],
-  },
+    { name: VISION_TEST, type: "PBCS", address: EPM_CLOUD_ADDRESS, user: "jane.doe@acme.com" },
+    [`${PLANNING}/Connections`],
+  ),
   login(
     "login-essbase",
     same("Sample Essbase · https://demo.qibates.local/aps/JAPI"),
