@@ -141,11 +141,6 @@ const NOT_SCREEN_LABELS: Record<string, Record<Locale, string[]>> = {
     en: ["Skip missing cells"],
     fr: ["Ignorer les cellules manquantes"],
   },
-  // What Task Lists shows on a company's server, in a table cell.
-  "understanding-the-app/understanding-planning-pbcs/BurgerMenu": {
-    en: ["Run a rule by name"],
-    fr: ["Lancer une règle par son nom"],
-  },
   // The two kinds of POV member, as the Planning web interface names them.
   "understanding-the-app/understanding-planning-pbcs/Pov": {
     en: ["Fixed POV", "Page"],
