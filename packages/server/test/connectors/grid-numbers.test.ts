@@ -72,18 +72,29 @@ describe("a number where a row header is expected", () => {
 });
 
 describe("a grid with no row header", () => {
-  server.eachSampleBasic("is refused in the user's words, Essbase's kept in detail", async (basic, connector) => {
-    const grid = [
-      ["", "Sales"],
-      ["", "100"],
-    ];
-    await expectRefusedInBoth(server, "action/refresh", { ...basic, grid }, connector, "grid", {
-      en: "The grid cannot be read: no row has a member name in the grid's first column; type the members of a row dimension down that column (for example the markets), below the column headers, and try again.",
-      fr: "La grille ne peut pas être lue\u00a0: aucune ligne n'a de nom de membre dans la première colonne de la grille\u202f; saisissez les membres d'une dimension en ligne dans cette colonne (par exemple les marchés), sous les en-têtes de colonne, puis recommencez.",
-    }, refused);
-    const answer = await server.post("action/refresh", { ...basic, grid }, { connector });
-    expect(answer.json.detail).toBe(
-      "Essbase's wording of this refusal: You must have a row header in order to perform this retrieval.",
-    );
-  });
+  server.eachSampleBasic(
+    "is refused in the user's words, Essbase's kept in detail",
+    async (basic, connector) => {
+      const grid = [
+        ["", "Sales"],
+        ["", "100"],
+      ];
+      await expectRefusedInBoth(
+        server,
+        "action/refresh",
+        { ...basic, grid },
+        connector,
+        "grid",
+        {
+          en: "The grid cannot be read: no row has a member name in the grid's first column; type the members of a row dimension down that column (for example the markets), below the column headers, and try again.",
+          fr: "La grille ne peut pas être lue\u00a0: aucune ligne n'a de nom de membre dans la première colonne de la grille\u202f; saisissez les membres d'une dimension en ligne dans cette colonne (par exemple les marchés), sous les en-têtes de colonne, puis recommencez.",
+        },
+        refused,
+      );
+      const answer = await server.post("action/refresh", { ...basic, grid }, { connector });
+      expect(answer.json.detail).toBe(
+        "Essbase's wording of this refusal: You must have a row header in order to perform this retrieval.",
+      );
+    },
+  );
 });
