@@ -725,6 +725,9 @@ function endsSentence(text: string): string {
   return text.endsWith(".") ? text.slice(0, -1) : text;
 }
 
+/** Parameters that hold a sentence or its end (a server's own reason), rather than a name. */
+const SENTENCE_PARAMETERS: ReadonlySet<string> = new Set(["reason", "sentence", "why"]);
+
 /** Parameters that name a place (`grid[3][0]` is row 4, line 12 of a query): said as they are, never grouped. */
 const PLACE_PARAMETERS: ReadonlySet<string> = new Set(["row", "column", "line"]);
 
@@ -750,9 +753,9 @@ export function formatErrorMessage(
       if (!template.slice(0, at).endsWith(": ")) return ended(value[locale]);
       return ended(locale === "en" ? afterColon(value) : afterColonFrench(value));
     }
-    return typeof value === "number" && !PLACE_PARAMETERS.has(name)
-      ? formatNumber(value, locale)
-      : ended(String(value));
+    if (typeof value === "number" && !PLACE_PARAMETERS.has(name)) return formatNumber(value, locale);
+    // A name (a member, a key) is said as it is, a final dot included.
+    return SENTENCE_PARAMETERS.has(name) ? ended(String(value)) : String(value);
   });
 }
 

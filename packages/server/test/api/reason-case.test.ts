@@ -67,5 +67,9 @@ describe("a reason after a colon", () => {
     expect(formatErrorMessage("QB_ERR_GRID_INVALID", { reason: "Dimension Year is unknown" })).toBe(
       "The grid cannot be read: Dimension Year is unknown.",
     );
+    // A reason that ends its own sentence is not given a second period.
+    expect(formatErrorMessage("QB_ERR_GRID_INVALID", { reason: "Dimension Year is unknown." })).toBe(
+      "The grid cannot be read: Dimension Year is unknown.",
+    );
   });
 });
