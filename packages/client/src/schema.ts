@@ -2989,7 +2989,20 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description The request is refused (a key name outside the pattern, a provider not configured). A browser that ranks `text/html` above `application/json` in
+             *     `Accept` reads a refused key name as an HTML page, in its language, with what to do; any other
+             *     client gets the JSON error.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -3037,7 +3050,20 @@ export interface operations {
                     "application/json": components["schemas"]["GeneratedKey"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description The request is refused (`callback` opened as a key name, or a sign-in answer without `state` or `code`). A browser that ranks `text/html` above `application/json` in
+             *     `Accept` reads a refused key name as an HTML page, in its language, with what to do; any other
+             *     client gets the JSON error.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];

@@ -60,6 +60,10 @@ const USER_REASONS: Partial<Record<GridError["reason"]["id"], ProviderText>> = {
     en: "the selected cell holds no member; select a member cell (a row header, a column header or the POV row) to pivot its dimension",
     fr: "la cellule sélectionnée ne contient aucun membre\u202f; sélectionnez une cellule de membre (en-tête de ligne, en-tête de colonne ou ligne de PDV) pour faire pivoter sa dimension",
   },
+  noRowHeader: {
+    en: "no row has a member name in the grid's first column; type the members of a row dimension down that column (for example the markets), below the column headers, and try again",
+    fr: "aucune ligne n'a de nom de membre dans la première colonne de la grille\u202f; saisissez les membres d'une dimension en ligne dans cette colonne (par exemple les marchés), sous les en-têtes de colonne, puis recommencez",
+  },
   removeEmptiesAxis: {
     en: "this would leave the grid with no member on its rows or its columns; keep at least one member on the rows and one on the columns",
     fr: "l'opération laisserait la grille sans membre en ligne ou en colonne\u202f; gardez au moins un membre en ligne et un en colonne",
@@ -71,7 +75,7 @@ export function gridReason(e: GridError): ProviderText {
   return USER_REASONS[e.reason.id] ?? { en: e.message, fr: gridText(GRID_TEXTS_FR, e.reason) };
 }
 
-/** The reason of an invalid selection, with Essbase's own words for the answer's `detail` when they were glossed. */
+/** The reason of a refusal, with Essbase's own words for the answer's `detail` when they were glossed. */
 function selectionParams(e: GridError): { reason: ProviderText; essbaseWords?: string } {
   return USER_REASONS[e.reason.id]
     ? { reason: gridReason(e), essbaseWords: e.message }
@@ -114,7 +118,7 @@ export function gridProviderError(e: GridError): ProviderError {
         "grid",
       );
     default:
-      return new ProviderError("GRID_INVALID", e.message, { reason: gridReason(e) }, "grid");
+      return new ProviderError("GRID_INVALID", e.message, selectionParams(e), "grid");
   }
 }
 

@@ -96,10 +96,10 @@ describe("an engine refusal on Sample.Basic, in French", () => {
       ["New York", ""],
     ]);
     expect(apiMessage(e, "en")).toBe(
-      "The grid cannot be read: dimension Market is used both in the rows and the POV",
+      "The grid cannot be read: dimension Market is used both in the rows and the POV.",
     );
     expect(apiMessage(e, "fr")).toBe(
-      "La grille ne peut pas être lue : la dimension Market figure à la fois dans les lignes et dans le PDV",
+      "La grille ne peut pas être lue : la dimension Market figure à la fois dans les lignes et dans le PDV.",
     );
   });
 
@@ -148,6 +148,36 @@ describe("a refusal Essbase words for a developer, said for the person at the sh
     const params = gridProviderError(e).params ?? {};
     expect(errorDetail("QB_ERR_SELECTION_INVALID", params)).toBe(
       `Essbase's wording of this refusal: ${essbase}.`,
+    );
+  });
+});
+
+describe("a grid with no row header", () => {
+  const noRowHeader = () =>
+    thrown(GridError, () =>
+      runGridOperation(createSampleBasicCube(), {
+        action: "refresh",
+        grid: [
+          ["", "Sales"],
+          ["", "100"],
+        ],
+      }),
+    );
+
+  it("says what is missing and what to type, with a final period, in both languages", () => {
+    const e = noRowHeader();
+    expect(gridErrorMessage(e, "en")).toBe(
+      "The grid cannot be read: no row has a member name in the grid's first column; type the members of a row dimension down that column (for example the markets), below the column headers, and try again.",
+    );
+    expect(gridErrorMessage(e, "fr")).toBe(
+      "La grille ne peut pas être lue\u00a0: aucune ligne n'a de nom de membre dans la première colonne de la grille\u202f; saisissez les membres d'une dimension en ligne dans cette colonne (par exemple les marchés), sous les en-têtes de colonne, puis recommencez.",
+    );
+  });
+
+  it("keeps Essbase's wording for the answer's detail", () => {
+    const e = noRowHeader();
+    expect(errorDetail("QB_ERR_GRID_INVALID", gridProviderError(e).params ?? {})).toBe(
+      "Essbase's wording of this refusal: You must have a row header in order to perform this retrieval.",
     );
   });
 });

@@ -381,8 +381,9 @@ export const ERROR_CODES = {
   },
   QB_ERR_GRID_INVALID: {
     status: 422,
-    en: "The grid cannot be read: {reason}",
-    fr: "La grille ne peut pas être lue : {reason}",
+    en: "The grid cannot be read: {reason}.",
+    fr: "La grille ne peut pas être lue : {reason}.",
+    detail: "[Essbase's wording of this refusal: {essbaseWords}.]",
     when: "The grid has no row or column dimension, repeats a dimension, mixes dimensions on one axis, or holds a number (a JSON number, not a string) where a member name is expected: a row header, a column-header row or the POV row.",
     whenFr:
       "La grille n'a pas de dimension en ligne ou en colonne, répète une dimension, mélange des dimensions sur un axe, ou contient un nombre (un nombre JSON, et non une chaîne) là où un nom de membre est attendu\u00a0: un en-tête de ligne, une ligne d'en-têtes de colonne ou la ligne de PDV.",
@@ -719,6 +720,14 @@ export function afterColonFrench(reason: LocalizedText): string {
   return `${first.toLowerCase()}${reason.fr.slice(first.length)}`;
 }
 
+/** A text the template follows with a period, without the period it may end with itself. */
+function endsSentence(text: string): string {
+  return text.endsWith(".") ? text.slice(0, -1) : text;
+}
+
+/** Parameters that hold a sentence or its end (a server's own reason), rather than a name. */
+const SENTENCE_PARAMETERS: ReadonlySet<string> = new Set(["reason", "sentence", "why"]);
+
 /** Parameters that name a place (`grid[3][0]` is row 4, line 12 of a query): said as they are, never grouped. */
 const PLACE_PARAMETERS: ReadonlySet<string> = new Set(["row", "column", "line"]);
 
@@ -737,14 +746,16 @@ export function formatErrorMessage(
   );
   return template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string, at: number) => {
     if (!Object.hasOwn(params, name)) return whole;
+    // A value that ends its own sentence ("… is not on form.") lends its period to the template's.
+    const ended = template[at + whole.length] === "." ? endsSentence : (text: string) => text;
     const value = params[name];
     if (typeof value === "object") {
-      if (!template.slice(0, at).endsWith(": ")) return value[locale];
-      return locale === "en" ? afterColon(value) : afterColonFrench(value);
+      if (!template.slice(0, at).endsWith(": ")) return ended(value[locale]);
+      return ended(locale === "en" ? afterColon(value) : afterColonFrench(value));
     }
-    return typeof value === "number" && !PLACE_PARAMETERS.has(name)
-      ? formatNumber(value, locale)
-      : String(value);
+    if (typeof value === "number" && !PLACE_PARAMETERS.has(name)) return formatNumber(value, locale);
+    // A name (a member, a key) is said as it is, a final dot included.
+    return SENTENCE_PARAMETERS.has(name) ? ended(String(value)) : String(value);
   });
 }
 

@@ -22,7 +22,8 @@ import {
   operationError,
   retryAfterSeconds,
 } from "./long-operations.ts";
-import { keyPageRefusal } from "./oauth/key-page-refusals.ts";
+import { CHOOSER_HEADERS } from "./oauth/chooser.ts";
+import { keyPageRefusal, keyPageRefusalPage, prefersHtml } from "./oauth/key-page-refusals.ts";
 import type { Connector } from "./provider-address.ts";
 import { requestLocale } from "./request-locale.ts";
 import type { Services } from "./services.ts";
@@ -163,6 +164,18 @@ function unknownPropertyError(e: ErrorObject, field: string): ApiError {
           fr: `propriété inconnue «\u00a0${name}\u00a0»\u202f; les propriétés sont ${known}`,
         };
   return new ApiError("QB_ERR_VALIDATION", { field: object, reason }, field);
+}
+
+/**
+ * A key page refusal answered to a browser: the page a person reads, with the status and the sentence of the JSON
+ * error and the provider choice page's headers (no caching, no framing, no script).
+ */
+function keyPageRefused(refusal: ApiError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const accept = request.headers["accept-language"];
+  return reply
+    .code(refusal.status)
+    .headers(CHOOSER_HEADERS)
+    .send(keyPageRefusalPage(refusal, Array.isArray(accept) ? accept[0] : accept));
 }
 
 /** Refuses a request the contract's schemas refused, with the reason in English and French (validation-reasons.ts). */
@@ -458,16 +471,16 @@ export function registerApi(
         const connector = checkConnector(request);
         const params = (request.params ?? {}) as Record<string, string>;
         const query = (request.query ?? {}) as Record<string, string>;
-        if (validateParams && !validateParams(params))
-          throw (
-            keyPageRefusal(op.operationId, "path", params, query) ??
-            validationError("path", validateParams.errors, resolve)
-          );
-        if (validateQuery && !validateQuery(query))
-          throw (
-            keyPageRefusal(op.operationId, "query", params, query) ??
-            validationError("query", validateQuery.errors, resolve)
-          );
+        if (validateParams && !validateParams(params)) {
+          const refusal = keyPageRefusal(op.operationId, "path", params, query);
+          if (refusal && prefersHtml(request.headers.accept)) return keyPageRefused(refusal, request, reply);
+          throw refusal ?? validationError("path", validateParams.errors, resolve);
+        }
+        if (validateQuery && !validateQuery(query)) {
+          const refusal = keyPageRefusal(op.operationId, "query", params, query);
+          if (refusal && prefersHtml(request.headers.accept)) return keyPageRefused(refusal, request, reply);
+          throw refusal ?? validationError("query", validateQuery.errors, resolve);
+        }
         let body = request.body as Record<string, unknown> | undefined;
         if (validateBody) {
           if (body === undefined || body === null) {

@@ -37,8 +37,10 @@ function errorExamples(): { where: string; status: string; value: JsonObject }[]
     for (const [status, raw] of Object.entries(obj(operation.responses))) {
       if (!/^[45]/.test(status)) continue;
       const response = obj(resolveRef(doc, raw));
-      for (const media of Object.values(obj(response.content))) {
-        for (const [name, example] of Object.entries(obj(obj(media).examples))) {
+      // The error body; a page a browser reads instead (text/html) quotes its message in HTML.
+      const json = obj(response.content)["application/json"];
+      if (json !== undefined) {
+        for (const [name, example] of Object.entries(obj(obj(json).examples))) {
           out.push({ where: `${method} ${path} ${status} ${name}`, status, value: obj(obj(example).value) });
         }
       }

@@ -63,7 +63,7 @@ export class PlanningError extends EngineError {
 
 /**
  * `PLANNING_GRID_INVALID`: a grid the call cannot read, with the engine's English message and the reason in each
- * language, for the caller's own wording (the API's "The grid cannot be read: {reason}").
+ * language, for the caller's own wording (the API's "The grid cannot be read: {reason}.").
  */
 export function gridInvalid(reason: LocalText, field: string): PlanningError {
   return new PlanningError("PLANNING_GRID_INVALID", reason.en, field, { params: { reason } });

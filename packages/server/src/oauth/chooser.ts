@@ -8,11 +8,11 @@ export const CHOOSER_HEADERS: Record<string, string> = {
   "x-content-type-options": "nosniff",
 };
 
-function escapeHtml(s: string): string {
+export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-type Lang = "en" | "fr";
+export type Lang = "en" | "fr";
 
 const TEXT: Record<
   Lang,
@@ -85,6 +85,11 @@ export function chooserPage(
       t.intro,
     )}</p>${body}</section>`;
   };
+  return keyPage(first, order.map(section).join(""));
+}
+
+/** A page of the key flow: its sections (already HTML), under the key page's title in the first language. */
+export function keyPage(first: Lang, sections: string): string {
   const style =
     "body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5}" +
     "section+section{border-top:1px solid #ccc;margin-top:2rem}" +
@@ -92,5 +97,5 @@ export function chooserPage(
     "a:focus{outline:3px solid #1a56db;outline-offset:2px}ul{list-style:none;padding:0}";
   return `<!doctype html><html lang="${first}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(
     TEXT[first].title,
-  )}</title><style>${style}</style></head><body><main>${order.map(section).join("")}</main></body></html>`;
+  )}</title><style>${style}</style></head><body><main>${sections}</main></body></html>`;
 }

@@ -1,4 +1,5 @@
 import { ApiError } from "../api-error.ts";
+import { escapeHtml, keyPage, type Lang, preferredLang } from "./chooser.ts";
 
 /** The longest part of a refused key name a message repeats: the rest is cut, with an ellipsis. */
 const NAME_SHOWN = 80;
@@ -43,4 +44,58 @@ export function keyPageRefusal(
     );
   }
   return undefined;
+}
+
+/**
+ * Whether the caller would rather read HTML than JSON: a browser opening the key page ranks `text/html` above
+ * the wildcard it also sends; a client that names `application/json` as high, or names neither, keeps the JSON error.
+ */
+export function prefersHtml(accept: string | undefined): boolean {
+  let html = 0;
+  let json = 0;
+  let jsonSpecificity = -1;
+  for (const part of (accept ?? "").split(",")) {
+    const [range = "", ...params] = part.trim().toLowerCase().split(";");
+    const type = range.trim();
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const parsed = qParam ? Number(qParam.slice(2)) : 1;
+    const q = Number.isFinite(parsed) ? parsed : 0;
+    if (type === "text/html" || type === "application/xhtml+xml") html = Math.max(html, q);
+    // The most specific range that covers JSON gives its weight (RFC 9110 §12.5.1).
+    const specificity =
+      type === "application/json" ? 2 : type === "application/*" ? 1 : type === "*/*" ? 0 : -1;
+    if (specificity > jsonSpecificity) {
+      jsonSpecificity = specificity;
+      json = q;
+    }
+  }
+  return html > 0 && html > json;
+}
+
+const REFUSAL_TEXT: Record<Lang, { heading: string; todo: string }> = {
+  en: {
+    heading: "This key name cannot be used",
+    todo: "In your browser's address bar, change the name at the end of the address, then open the address again.",
+  },
+  fr: {
+    heading: "Ce nom de clé ne convient pas",
+    todo: "Dans la barre d'adresse du navigateur, modifiez le nom à la fin de l'adresse, puis rouvrez l'adresse.",
+  },
+};
+
+/**
+ * A key page refusal as the page a browser shows: the same sentence as the JSON message, then what to do, in the
+ * preferred language first and the other after, as the provider choice page. The refused name is escaped.
+ */
+export function keyPageRefusalPage(refusal: ApiError, acceptLanguage: string | undefined): string {
+  const first = preferredLang(acceptLanguage);
+  const order: Lang[] = first === "fr" ? ["fr", "en"] : ["en", "fr"];
+  const section = (lang: Lang, index: number): string => {
+    const heading = index === 0 ? "h1" : "h2";
+    const t = REFUSAL_TEXT[lang];
+    return `<section lang="${lang}"><${heading}>${escapeHtml(t.heading)}</${heading}><p role="alert">${escapeHtml(
+      refusal.localizedMessage(lang),
+    )}</p><p>${escapeHtml(t.todo)}</p></section>`;
+  };
+  return keyPage(first, order.map(section).join(""));
 }

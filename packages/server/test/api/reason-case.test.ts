@@ -31,11 +31,11 @@ describe("a reason after a colon", () => {
     const en = await api.post("action/refresh", body);
     expect(en.statusCode, en.body).toBe(422);
     expect(en.json().message).toBe(
-      "The grid cannot be read: dimension Market is used both in the rows and the POV",
+      "The grid cannot be read: dimension Market is used both in the rows and the POV.",
     );
     const fr = await api.post("action/refresh", body, FR);
     expect(fr.json().message).toBe(
-      "La grille ne peut pas être lue : la dimension Market figure à la fois dans les lignes et dans le PDV",
+      "La grille ne peut pas être lue : la dimension Market figure à la fois dans les lignes et dans le PDV.",
     );
   });
 
@@ -55,17 +55,21 @@ describe("a reason after a colon", () => {
     const reason = (en: string, fr: string) =>
       formatErrorMessage("QB_ERR_GRID_INVALID", { reason: { en, fr } });
     expect(reason("Filter is not supported", "la fonction Filter n'est pas prise en charge")).toBe(
-      "The grid cannot be read: Filter is not supported",
+      "The grid cannot be read: Filter is not supported.",
     );
     expect(reason("Budget 2026: input closed", "Budget 2026 : saisie close")).toBe(
-      "The grid cannot be read: Budget 2026: input closed",
+      "The grid cannot be read: Budget 2026: input closed.",
     );
     expect(
       reason("A grid needs at least two dimensions", "une grille demande au moins deux dimensions"),
-    ).toBe("The grid cannot be read: a grid needs at least two dimensions");
+    ).toBe("The grid cannot be read: a grid needs at least two dimensions.");
     // A reason given in one language only (a server's own words) is quoted as it is.
     expect(formatErrorMessage("QB_ERR_GRID_INVALID", { reason: "Dimension Year is unknown" })).toBe(
-      "The grid cannot be read: Dimension Year is unknown",
+      "The grid cannot be read: Dimension Year is unknown.",
+    );
+    // A reason that ends its own sentence is not given a second period.
+    expect(formatErrorMessage("QB_ERR_GRID_INVALID", { reason: "Dimension Year is unknown." })).toBe(
+      "The grid cannot be read: Dimension Year is unknown.",
     );
   });
 });

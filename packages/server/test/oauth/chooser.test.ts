@@ -106,6 +106,60 @@ describe("the provider choice page", () => {
   });
 });
 
+/** What a browser sends when the user opens an address: HTML first, anything else after. */
+const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+
+describe("a refused key name, opened in a browser", () => {
+  it("shows a page with the message's sentence and what to do, the name escaped", async () => {
+    const res = await both.app.inject({
+      url: `${API}/generatekey/%3Cb%3Ex%3C%2Fb%3E`,
+      headers: { accept: BROWSER },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(res.headers["content-security-policy"]).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    );
+    expect(res.headers["cache-control"]).toBe("no-store");
+    const html = res.body;
+    expect(html).toMatch(/^<!doctype html><html lang="en">/);
+    expect(html).toContain("<h1>This key name cannot be used</h1>");
+    expect(html).toContain(
+      "The key name &#34;&#60;b&#62;x&#60;/b&#62;&#34; cannot be used: a key name has 1 to 64 letters, digits, dots, hyphens or underscores and starts with a letter or a digit, for example jdoe-laptop.",
+    );
+    expect(html).not.toContain("<b>");
+    expect(html).toContain("change the name at the end of the address, then open the address again.");
+    expect(html).toContain('<section lang="fr"><h2>Ce nom de clé ne convient pas</h2>');
+    expect(html).not.toContain("QB_ERR_");
+  });
+
+  it("puts French first for a browser that prefers it, reserved name included", async () => {
+    const res = await both.app.inject({
+      url: `${API}/generatekey/callback`,
+      headers: { accept: BROWSER, "accept-language": "fr-FR,fr;q=0.9,en;q=0.5" },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toMatch(/^<!doctype html><html lang="fr">/);
+    expect(res.body).toContain(
+      '<section lang="fr"><h1>Ce nom de clé ne convient pas</h1><p role="alert">Le nom de clé “callback” est réservé\u202f; rouvrez la page de clé avec un autre nom.</p>',
+    );
+    expect(res.body).toContain("modifiez le nom à la fin de l&#39;adresse, puis rouvrez l&#39;adresse.");
+    expect(res.body).toContain('<section lang="en"><h2>This key name cannot be used</h2>');
+  });
+
+  it("keeps the JSON error for a client that asks for JSON or for anything", async () => {
+    for (const accept of ["application/json", "*/*", "text/html, application/json", undefined]) {
+      const res = await both.app.inject({
+        url: `${API}/generatekey/a%20b`,
+        headers: accept === undefined ? {} : { accept },
+      });
+      expect(res.statusCode, accept).toBe(400);
+      expect(res.headers["content-type"], accept).toMatch(/^application\/json/);
+      expect(res.json(), accept).toMatchObject({ code: "QB_ERR_VALIDATION", field: "keyname" });
+    }
+  });
+});
+
 describe("without OAuth credentials", () => {
   it("reports the provider as not configured, in the caller's language", async () => {
     const res = await bare.app.inject(`${API}/generatekey/my-laptop?provider=microsoft`);
