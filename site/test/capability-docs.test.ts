@@ -276,6 +276,24 @@ describe("the settings rows of the matrix", () => {
       }
     }
   });
+  it("say, where a server looks writable in colour but takes no submit on a real server, that nothing can be submitted", () => {
+    // White means "you can change" and yellow "Submit sends these": where every cell comes back writable and the
+    // real server takes no write, the Color coding reason must say so rather than promise a submit.
+    const row = FEATURE_ROWS.find((r) => r.id === "color-coding");
+    expect(row).toBeDefined();
+    const noSubmit = MATRIX_CONNECTORS.filter(
+      (c) =>
+        CONNECTOR_PROFILES[c].family === "essbase" &&
+        ["demo", "no"].includes(capabilityVerdict(c, "writeBack").v) &&
+        featureVerdict(row as (typeof FEATURE_ROWS)[number], c).v !== "no",
+    );
+    expect(noSubmit.length).toBeGreaterThan(0);
+    for (const c of noSubmit) {
+      const why = featureVerdict(row as (typeof FEATURE_ROWS)[number], c).why;
+      expect(why?.en, c).toMatch(/cannot submit|not available/);
+      expect(why?.fr, c).toMatch(/ne peut en soumettre|n'est pas disponible/);
+    }
+  });
 });
 
 describe("the Ad hoc page's server table", () => {

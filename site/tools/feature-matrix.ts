@@ -139,8 +139,8 @@ const R = {
     fr: "Seules les cellules texte Planning ont la limite de 255 caractères.",
   },
   colorsEssbase11: {
-    en: "Calculated cells look writable, because the server does not say which members are calculated.",
-    fr: "Les cellules calculées paraissent modifiables, car le serveur n'indique pas quels membres sont calculés.",
+    en: "Every data cell looks writable, because the server does not mark read-only cells, yet QiBates cannot submit any of them to a real Essbase 11.x server.",
+    fr: "Toutes les cellules de données paraissent modifiables, car le serveur ne signale pas les cellules en lecture seule, mais QiBates ne peut en soumettre aucune vers un serveur Essbase 11.x réel.",
   },
   colorsSsas: {
     en: "Only calculated members' cells are read-only; the cells of a cube not enabled for writing look writable, and the server refuses them when you submit.",
