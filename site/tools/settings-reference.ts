@@ -229,7 +229,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "The most memory, in MiB, those copies hold together on one server; past it, the copies used longest ago are set aside and rebuilt from the journal when their session calls again, nothing lost. Size it to the machine behind a public demo.",
       fr: "La mémoire maximale, en Mio, qu'occupent ensemble ces copies sur un serveur ; au-delà, les copies utilisées le moins récemment sont mises de côté et reconstruites depuis le journal au prochain appel de leur session, sans rien perdre. Réglez-la selon la mémoire de la machine qui sert une démonstration publique.",
     },
-    page: "admin/run-the-server.md",
+    page: "admin/server-data.md",
   },
   DEMO_SESSIONS_PER_NETWORK: {
     group: "demo",
