@@ -9,8 +9,9 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const BUILD = join(ROOT, "site", "build");
 const STAMP = join(BUILD, ".qibates-build-stamp");
 // Everything the built site is made from. Generated folders (build, .docusaurus, static/scalar,
-// static/openapi, static/img/grids) are not sources: the grid pictures are written again by every docusaurus
-// run that loads the site's plugins (`write-translations` in the site's tests too), from sources listed here.
+// static/openapi, static/img/grids, static/img/screens) are not sources: the grid and screen pictures are
+// written again by every docusaurus run that loads the site's plugins (`write-translations` in the site's tests
+// too), from sources listed here.
 const SOURCES = [
   "site/docs",
   "site/i18n",
@@ -30,7 +31,7 @@ const SOURCES = [
   "packages/engine/demo",
   "packages/engine/package.json",
 ];
-const SKIP = new Set(["node_modules", "build", ".docusaurus", "scalar", "openapi", "grids"]);
+const SKIP = new Set(["node_modules", "build", ".docusaurus", "scalar", "openapi", "grids", "screens"]);
 
 /** The newest modification time of a file or folder tree (ms since the epoch; 0 when missing). */
 export function newestMtime(path) {
