@@ -161,3 +161,4 @@ export {
   variableRefusal,
   withSessionVariable,
 } from "./session-variables.ts";
+export { viewOf } from "./views.ts";

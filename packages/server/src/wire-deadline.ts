@@ -8,6 +8,7 @@ import {
   PLANNING_EFFECTS,
   type Provider,
   type ProviderSession,
+  viewOf,
 } from "@qibates/provider";
 import { requestProtocolLocale, type WireEndpointName, wireErrorBody, wireProtocolOf } from "@qibates/wire";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -71,20 +72,17 @@ const ANSWER_GRACE_MS = 1000;
 export function underWireDeadline(provider: Provider): Provider {
   // What each operation does is the contract's declaration (`ESSBASE_EFFECTS`, `PLANNING_EFFECTS`).
   const watched = <T extends object>(ops: T, effects: Readonly<Record<string, OperationEffect>>): T =>
-    new Proxy(ops, {
-      get(target, name, receiver) {
-        const f: unknown = Reflect.get(target, name, receiver);
-        if (typeof f !== "function") return f;
-        const effect = operationEffect(effects, name);
-        return (session: ProviderSession, ...rest: unknown[]) => {
-          const call = byContext.get(session.call);
-          if (call && effect !== "read") {
-            call.wrote = true;
-            if (effect === "long") call.lift();
-          }
-          return f.call(target, session, ...rest);
-        };
-      },
+    viewOf(ops, (name, f, target) => {
+      if (typeof f !== "function") return f;
+      const effect = operationEffect(effects, name);
+      return (session: ProviderSession, ...rest: unknown[]) => {
+        const call = byContext.get(session.call);
+        if (call && effect !== "read") {
+          call.wrote = true;
+          if (effect === "long") call.lift();
+        }
+        return f.call(target, session, ...rest);
+      };
     });
   return {
     ...provider,

@@ -1,4 +1,4 @@
-import { CallContext, type ProviderSession } from "@qibates/provider";
+import { CallContext, type ProviderSession, viewOf } from "@qibates/provider";
 import type { FastifyRequest } from "fastify";
 import type { WireEndpointOptions } from "./options.ts";
 
@@ -35,13 +35,11 @@ export function heldFor<T extends { readonly provider: ProviderSession }>(
   const call = options.callOf?.(request);
   if (call === undefined) return held;
   let provider: ProviderSession | undefined;
-  return new Proxy(held, {
-    get(target, name) {
-      if (name !== "provider") return Reflect.get(target, name);
-      // Made at the first read, from the provider session the held one has then.
-      provider ??= { ...target.provider, call };
-      return provider;
-    },
+  // Made at the first read, from the provider session the held one has then.
+  return viewOf(held, (name, value) => {
+    if (name !== "provider") return value;
+    provider ??= { ...(value as ProviderSession), call };
+    return provider;
   });
 }
 

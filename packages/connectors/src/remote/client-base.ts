@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import { XmlRefused } from "@qibates/protocols/xml";
-import { CallContext, ProviderError, type ProviderText } from "@qibates/provider";
+import { CallContext, ProviderError, type ProviderText, viewOf } from "@qibates/provider";
 import type { ListedClient, ListLimits } from "../net/list-budget.ts";
 import { UNREADABLE } from "../net/unreadable.ts";
 import type { UpstreamAnswer, UpstreamCall, UpstreamRequest, Upstreams } from "../net/upstream.ts";
@@ -73,10 +73,9 @@ export abstract class RemoteClient implements ListedClient {
    * object itself and a view does not have (`test/client-view.test.ts` holds every client to it).
    */
   within(call: UpstreamCall): this {
-    return new Proxy(this.unbound(), {
-      get: (target, name, receiver) =>
-        name === BOUND_CALL ? call : name === SHARED_CLIENT ? target : Reflect.get(target, name, receiver),
-    });
+    return viewOf(this.unbound(), (name, value, target) =>
+      name === BOUND_CALL ? call : name === SHARED_CLIENT ? target : value,
+    );
   }
 
   /** The client itself, bound to no call (what a cache shared between calls keeps). */

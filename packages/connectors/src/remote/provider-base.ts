@@ -1,5 +1,5 @@
 import type { LoginInput, ProviderSession } from "@qibates/provider";
-import { serverUnknown } from "@qibates/provider";
+import { serverUnknown, viewOf } from "@qibates/provider";
 import type { UpstreamCall, Upstreams } from "../net/upstream.ts";
 import { UpstreamSessions, type UpstreamState } from "./sessions.ts";
 
@@ -14,12 +14,9 @@ const bindable = (x: unknown): x is Bindable => typeof (x as Partial<Bindable> |
  * other field the state's own, read and written through.
  */
 function withinCall<S extends UpstreamState>(state: S, call: UpstreamCall): S {
-  return new Proxy(state, {
-    get: (target, name, receiver) => {
-      const value: unknown = Reflect.get(target, name, receiver);
-      return (name === "client" || name === "also") && bindable(value) ? value.within(call) : value;
-    },
-  });
+  return viewOf(state, (name, value) =>
+    (name === "client" || name === "also") && bindable(value) ? value.within(call) : value,
+  );
 }
 
 /** What every real-server provider is given for its logins and their upstream sessions. */

@@ -291,3 +291,25 @@ describe("the call's context is passed, not ambient", () => {
     expect(found).toEqual([]);
   });
 });
+
+/**
+ * One object seen for one call with a field or a method replaced (a client bound to a call, a held session
+ * carrying a request's context, a provider whose operations are watched) is made in one place, `viewOf` of
+ * `@qibates/provider`: no other file a package runs builds its own `Proxy`.
+ */
+describe("a view of an object has one maker", () => {
+  it("no package's sources but provider/src/views.ts build a Proxy", () => {
+    const found: string[] = [];
+    for (const pkg of readdirSync(PACKAGES)) {
+      for (const file of sources(join(PACKAGES, pkg, "src"))) {
+        if (relative(PACKAGES, file) === join("provider", "src", "views.ts")) continue;
+        for (const line of readFileSync(file, "utf8").split("\n")) {
+          if (/\bnew Proxy\s*[(<]/.test(line) && !/^\s*(\*|\/\/)/.test(line)) {
+            found.push(`${relative(ROOT, file)}: ${line.trim()}`);
+          }
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});
