@@ -814,6 +814,92 @@ export const SCREENS: readonly ScreenDescription[] = [
     ],
     pages: ["features/actions/Cascade"],
   },
+  {
+    id: "pov-adhoc",
+    title: same("Sample.Basic"),
+    context: SAMPLE_ESSBASE,
+    caption: {
+      en: "The POV bar of an ad hoc grid on Sample.Basic: Sales, 100-10 and East, the Market drop-down open",
+      fr: "La barre de PDV d'une grille ad hoc sur Sample.Basic : Sales, 100-10 et East, la liste de Market ouverte",
+    },
+    fields: [
+      { kind: "group", label: { en: "POV bar", fr: "Barre de PDV" } },
+      { kind: "dropdown", label: same("Measures"), value: same("Sales") },
+      { kind: "dropdown", label: same("Product"), value: same("100-10") },
+      { kind: "dropdown", label: same("Market"), value: same("East") },
+      {
+        kind: "list",
+        label: same("Market"),
+        items: [
+          { text: same("East"), selected: true },
+          { text: same("West") },
+          { text: same("South") },
+          { text: same("Central") },
+          { text: { en: "Member Selection…", fr: "Sélection de membres…" } },
+        ],
+      },
+      { kind: "button", label: { en: "Refresh", fr: "Actualiser" }, primary: true },
+    ],
+    pages: ["features/features/POV"],
+  },
+  {
+    id: "submit-form-details",
+    title: same("Revenue Plan"),
+    context: VISION_TEST,
+    caption: {
+      en: "After Submit on the form Revenue Plan: the amber notification, and its Details naming the cell refused and why",
+      fr: "Après Soumettre sur le formulaire Revenue Plan : la notification orange, et ses détails qui citent la cellule refusée et le motif",
+    },
+    fields: [
+      {
+        kind: "message",
+        tone: "warning",
+        described: true,
+        label: {
+          en: "The number of cells saved and the number refused",
+          fr: "Le nombre de cellules enregistrées et le nombre de cellules refusées",
+        },
+      },
+      { kind: "link", label: DETAILS, inline: true },
+      {
+        kind: "list",
+        label: DETAILS,
+        items: [
+          {
+            text: same("Q1 · Hardware Sales"),
+            detail: { en: "Read-only", fr: "En lecture seule" },
+          },
+        ],
+      },
+    ],
+    pages: ["features/actions/SubmitForm"],
+  },
+  {
+    id: "task-lists",
+    title: { en: "Task Lists", fr: "Listes de tâches" },
+    context: VISION_TEST,
+    caption: {
+      en: "Task Lists on the demo server: Budget Preparation expanded, its tasks in order with their due dates, the first selected",
+      fr: "Listes de tâches sur le serveur de démonstration : Budget Preparation développée, ses tâches dans l'ordre avec leur échéance, la première sélectionnée",
+    },
+    fields: [
+      {
+        kind: "tree",
+        label: { en: "Task lists", fr: "Listes de tâches" },
+        items: [
+          { text: same("Budget Preparation"), depth: 0, expanded: true },
+          { text: same("Enter the revenue plan · 2026-12-15"), depth: 1, selected: true },
+          { text: same("Copy Working to What If · 2026-12-18"), depth: 1 },
+          { text: same("Review revenue"), depth: 1 },
+          { text: same("Forecast Update"), depth: 0, expanded: false },
+        ],
+      },
+      { kind: "checkbox", label: { en: "Complete", fr: "Terminée" }, value: OFF },
+      { kind: "button", label: { en: "Open task", fr: "Ouvrir la tâche" }, primary: true },
+      { kind: "button", label: { en: "Run a rule by name", fr: "Lancer une règle par son nom" } },
+    ],
+    pages: ["features/actions/TaskLists"],
+  },
 ];
 
 /** The pages that document a screen of the add-in: every page under understanding-the-app, and these. */
@@ -824,5 +910,8 @@ export const SCREEN_PAGES_OUTSIDE_UNDERSTANDING: readonly string[] = [
   "features/features/ConnectionsView",
   "features/features/MemberSelection",
   "features/actions/OpenForm",
+  "features/features/POV",
+  "features/actions/SubmitForm",
+  "features/actions/TaskLists",
   ...SETTING_PAGES.map(([, page]) => `features/settings/${page}`),
 ];
