@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { chooserPage } from "../../packages/server/src/oauth/chooser.ts";
 import { PANE_W, type ScreenEntry, writeScreens } from "../scripts/screen-pictures.ts";
 import { frenchTypography } from "../src/plugins/french-typography.ts";
 import {
@@ -107,7 +108,9 @@ function screenWords(screen: ScreenDescription, locale: Locale): string[] {
 function fieldLabels(screen: ScreenDescription, locale: Locale): string[] {
   const menu = screen.title.en === "☰";
   return screen.fields.flatMap((f: Field) => [
-    ...(f.kind === "message" || (menu && f.kind === "list") ? [] : [say(f.label, locale)]),
+    ...(f.kind === "message" || f.kind === "paragraph" || (menu && f.kind === "list")
+      ? []
+      : [say(f.label, locale)]),
     ...(f.kind === "tabs" || menu ? (f.items ?? []).map((i) => say(i.text, locale)) : []),
     ...(f.items ?? []).flatMap((i) => (i.actions ?? []).map((a) => say(a, locale))),
   ]);
@@ -198,7 +201,7 @@ const NOT_SCREEN_LABELS: Record<string, Record<Locale, string[]>> = {
  * description's list of pages could lose one of them without any other test noticing.
  */
 const MUST_SHOW: Record<string, string[]> = {
-  "activation/First-launch": ["activation"],
+  "activation/First-launch": ["key-page", "activation"],
   "features/features/POV": ["pov-adhoc"],
   "features/actions/SubmitForm": ["submit-form-details"],
   "features/actions/TaskLists": ["task-lists"],
@@ -312,6 +315,32 @@ describe("the pages that document a screen", () => {
       expect(typed.map((m) => m[1]?.startsWith(`${server}/`))).toEqual([true]);
       // The name in the address is the example name the step gives.
       expect(src).toContain(`\`${typed[0]?.[2]}\``);
+    },
+  );
+
+  it.each(LOCALES)(
+    "draw the key page as the server writes it, at the address the first launch gives (%s)",
+    (locale) => {
+      // The server's page with both sign-ins configured, for a browser that prefers this language: its title, then
+      // this language's section first (heading, text, one link per sign-in), as the screen's fields.
+      const screen = SCREENS.find((s) => s.id === "key-page");
+      const address = say(screen?.address, locale);
+      const html = chooserPage(
+        decodeURIComponent(address.slice(address.lastIndexOf("/") + 1)),
+        ["google", "microsoft"],
+        locale,
+      );
+      const plain = (s: string): string =>
+        s
+          .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+          .replace(/[\u00a0\u202f]/g, " ");
+      const section = /<section lang="(\w+)">([\s\S]*?)<\/section>/.exec(html);
+      expect(section?.[1]).toBe(locale);
+      const texts = [...(section?.[2] ?? "").matchAll(/>([^<>]+)</g)].map((m) => plain(m[1] ?? ""));
+      expect(texts).toEqual(screen?.fields.map((f) => say(f.label, locale)));
+      expect(plain(/<title>([^<]+)<\/title>/.exec(html)?.[1] ?? "")).toBe(say(screen?.title, locale));
+      // The address the picture shows is the one the page tells the reader to type.
+      expect(source("activation/First-launch", locale)).toContain(`\`${address}\``);
     },
   );
 

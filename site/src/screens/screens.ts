@@ -23,7 +23,8 @@ export type FieldKind =
   | "message"
   | "group"
   | "tabs"
-  | "readonly";
+  | "readonly"
+  | "paragraph";
 
 /** One line of a list, a tree, a menu or tabs. */
 export interface Item {
@@ -45,7 +46,8 @@ export interface Item {
 
 export interface Field {
   kind: FieldKind;
-  /** The label the pane shows, as the pages quote it. A group's label is its heading; a message's, its text. */
+  /** The label the pane shows, as the pages quote it. A group's label is its heading; a message's or a
+   *  paragraph's (a page of the server), its text. */
   label: Text;
   /** The example value (a text box's text, a drop-down's choice, a toggle's state: "On"/"Off"). */
   value?: Text;
@@ -70,8 +72,10 @@ export type ScreenPage = string;
 
 export interface ScreenDescription {
   id: string;
-  /** The pane's title bar. */
+  /** The pane's title bar; for a page the server shows in the browser, the page's title. */
   title: Text;
+  /** A page the server shows in the browser (not the pane): its address, drawn in an address bar under its title. */
+  address?: Text;
   /** What the top bar shows under the title: the connection logged in to, or what the screen acts on. */
   context?: Text;
   /** What the context names (the alt text says so): a connection (the default), a sheet, a form or a cube. */
@@ -95,6 +99,9 @@ const DETAILS: Text = { en: "Details", fr: "Détails" };
 const ON: Text = { en: "On", fr: "Activé" };
 const OFF: Text = { en: "Off", fr: "Désactivé" };
 const SAMPLE_ESSBASE = same("Sample Essbase");
+/** The name of the key in the First launch page's example, in each language. */
+const KEY_NAME: Text = { en: "jdoe-laptop", fr: "jdupont-portable" };
+const KEY_PAGE = "https://qibates.example.com/qibates/api/v2/generatekey/";
 const VISION_TEST = same("Vision TEST");
 /** The EPM Cloud address of the Planning Connections page's example (its step 5), typed for server type PBCS. */
 const EPM_CLOUD_ADDRESS =
@@ -276,6 +283,33 @@ function settingView(label: string, page: string): ScreenDescription {
 }
 
 export const SCREENS: readonly ScreenDescription[] = [
+  {
+    // The key page of the QiBates server (packages/server/src/oauth/chooser.ts), in the language the browser
+    // prefers, with Google and Microsoft sign-in configured; the page then repeats itself in the other language.
+    id: "key-page",
+    title: { en: "QiBates — new API key", fr: "QiBates — nouvelle clé d'API" },
+    address: { en: `${KEY_PAGE}${KEY_NAME.en}`, fr: `${KEY_PAGE}${KEY_NAME.fr}` },
+    caption: {
+      en: `The key page opened for a key named ${KEY_NAME.en}: sign in to get the key (the page then says it again in French)`,
+      fr: `La page de clé ouverte pour une clé nommée ${KEY_NAME.fr} : identifiez-vous pour obtenir la clé (la page le redit ensuite en anglais)`,
+    },
+    fields: [
+      {
+        kind: "group",
+        label: { en: `New API key “${KEY_NAME.en}”`, fr: `Nouvelle clé d'API « ${KEY_NAME.fr} »` },
+      },
+      {
+        kind: "paragraph",
+        label: {
+          en: "Sign in to choose the account the key belongs to. The key is shown once, right after sign-in: copy it then.",
+          fr: "Identifiez-vous pour choisir le compte auquel la clé appartient. La clé n'est affichée qu'une fois, juste après l'identification : copiez-la à ce moment-là.",
+        },
+      },
+      { kind: "button", label: { en: "Sign in with Google", fr: "S'identifier avec Google" } },
+      { kind: "button", label: { en: "Sign in with Microsoft", fr: "S'identifier avec Microsoft" } },
+    ],
+    pages: ["activation/First-launch"],
+  },
   {
     id: "activation",
     title: same("QiBates"),
