@@ -2,7 +2,6 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { chooserPage } from "../../packages/server/src/oauth/chooser.ts";
 import { PANE_W, type ScreenEntry, writeScreens } from "../scripts/screen-pictures.ts";
 import { frenchTypography } from "../src/plugins/french-typography.ts";
 import {
@@ -205,6 +204,15 @@ const MUST_SHOW: Record<string, string[]> = {
   "features/features/POV": ["pov-adhoc"],
   "features/actions/SubmitForm": ["submit-form-details"],
   "features/actions/TaskLists": ["task-lists"],
+};
+
+/**
+ * The server's key page, loaded when the tests run: its module's types belong to the server's project (its Fastify
+ * declarations), which the site's typecheck does not include.
+ */
+const CHOOSER = "../../packages/server/src/oauth/chooser.ts";
+const { chooserPage } = (await import(/* @vite-ignore */ CHOOSER)) as {
+  chooserPage: (keyName: string, providers: readonly string[], acceptLanguage: string | undefined) => string;
 };
 
 const dir = mkdtempSync(join(tmpdir(), "qb-screens-"));
