@@ -91,6 +91,10 @@ export async function expectScreenPictures(page: Page, expect: ExpectStatic, c: 
     folder: "screens",
     locale: c.locale,
     ids: c.ids,
-    alt: c.locale === "fr" ? /^Le volet QiBates/ : /^The QiBates pane/,
+    // The pane's screens, and the server's key page the first launch shows in the browser.
+    alt:
+      c.locale === "fr"
+        ? /^(Le volet QiBates|La page du navigateur)/
+        : /^(The QiBates pane|The browser page)/,
   });
 }

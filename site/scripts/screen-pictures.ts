@@ -1,6 +1,7 @@
 // The add-in's screens drawn from their descriptions (site/src/screens/screens.ts): one SVG per screen and language,
 // a task pane about 320 px wide in a neutral, Excel-like style, its labels and example values as text, plus its alt
-// text and caption in screens.json. The site's screen-pictures plugin (src/plugins/screen-pictures.ts) runs this
+// text and caption in screens.json. A page the server shows in the browser (the key page) is drawn at the same
+// width, its title and address bar in place of the pane's title bar. The site's screen-pictures plugin (src/plugins/screen-pictures.ts) runs this
 // when the site is built or started; the pages show them with <ScreenPicture screen="…" />. Pure string work, no
 // I/O but the files written. Run by hand: npx tsx site/scripts/screen-pictures.ts [output folder]
 import { resolve } from "node:path";
@@ -47,6 +48,8 @@ const TONES = {
 const WORDS = {
   en: {
     pane: (title: string) => `The QiBates pane, ${title}`,
+    page: (title: string, address: string) => `The browser page ${title}, at ${address}`,
+    paragraph: (text: string) => `text: ${text}`,
     text: (label: string, value: string) => `${label} text box: ${value || "empty"}`,
     password: (label: string, value: string) =>
       `${label} box, characters hidden: ${value ? "filled" : "empty"}`,
@@ -80,6 +83,8 @@ const WORDS = {
   },
   fr: {
     pane: (title: string) => `Le volet QiBates, ${title}`,
+    page: (title: string, address: string) => `La page du navigateur ${title}, à l'adresse ${address}`,
+    paragraph: (text: string) => `texte : ${text}`,
     text: (label: string, value: string) => `zone de texte ${label} : ${value || "vide"}`,
     password: (label: string, value: string) =>
       `zone ${label}, caractères masqués : ${value ? "remplie" : "vide"}`,
@@ -347,7 +352,10 @@ function messageField(
 /** Draws one screen in one language: the pane's title bar, then its fields top to bottom. */
 export function screenSvg(screen: ScreenDescription, locale: Locale): { svg: string; height: number } {
   const parts: string[] = [];
-  let y = TITLE_H + 12;
+  // A page of the server in the browser: its title, then its address whole in the address bar, as it was typed.
+  const address = screen.address ? breakValue(t(screen.address, locale), INNER - 16) : [];
+  const barH = address.length ? 34 + BOX_H + (address.length - 1) * LINE + 8 : TITLE_H;
+  let y = barH + 12;
   const fields = screen.fields;
   for (let i = 0; i < fields.length; i++) {
     const f = fields[i] as Field;
@@ -442,6 +450,14 @@ export function screenSvg(screen: ScreenDescription, locale: Locale): { svg: str
         };
         break;
       }
+      case "paragraph": {
+        const lines = wrap(t(f.label, locale), INNER);
+        drawn = {
+          svg: group(f, locale, lines.map((l, i) => textEl(PAD, y + 14 + i * LINE, l, "v")).join("")),
+          height: lines.length * LINE + 12,
+        };
+        break;
+      }
       case "link":
         throw new Error("unreachable");
     }
@@ -468,12 +484,21 @@ export function screenSvg(screen: ScreenDescription, locale: Locale): { svg: str
     `.bp{fill:${ACCENT}}.bs{fill:#ffffff;stroke:#8a8f98}.box{fill:#ffffff;stroke:${BORDER}}.ro{fill:${HEADER_FILL};stroke:${BORDER}}`,
     `.row{fill:#ffffff;stroke:${BORDER}}.sep{stroke:#e3e5e8}</style>`,
     `<rect x="0.5" y="0.5" width="${PANE_W - 1}" height="${height - 1}" fill="#ffffff" stroke="${BORDER}"/>`,
-    `<rect x="1" y="1" width="${PANE_W - 2}" height="${TITLE_H}" fill="${HEADER_FILL}"/>`,
-    `<line x1="1" y1="${TITLE_H + 1}" x2="${PANE_W - 1}" y2="${TITLE_H + 1}" stroke="${BORDER}"/>`,
-    textEl(PAD, context ? 21 : 25, "☰", "ti"),
-    // The title at full length (bold 14 px is about 8.2 px a character); the connection under it, when logged in.
-    textEl(PAD + 22, context ? 21 : 25, title, "ti", ' data-title=""'),
-    context ? textEl(PAD + 22, 37, fit(context, INNER - 22), "mu", ' data-context=""') : "",
+    `<rect x="1" y="1" width="${PANE_W - 2}" height="${barH}" fill="${HEADER_FILL}"/>`,
+    `<line x1="1" y1="${barH + 1}" x2="${PANE_W - 1}" y2="${barH + 1}" stroke="${BORDER}"/>`,
+    ...(address.length
+      ? [
+          textEl(PAD, 23, title, "ti", ' data-title=""'),
+          `<rect x="${PAD}" y="34" width="${INNER}" height="${BOX_H + (address.length - 1) * LINE}" rx="14" class="box"/>`,
+          ...address.map((l, i) => textEl(PAD + 10, 52 + i * LINE, l, "v", ' data-address=""')),
+        ]
+      : [
+          textEl(PAD, context ? 21 : 25, "☰", "ti"),
+          // The title at full length (bold 14 px is about 8.2 px a character); the connection under it, when
+          // logged in.
+          textEl(PAD + 22, context ? 21 : 25, title, "ti", ' data-title=""'),
+          context ? textEl(PAD + 22, 37, fit(context, INNER - 22), "mu", ' data-context=""') : "",
+        ]),
     ...parts,
     "</svg>",
   ].join("");
@@ -532,6 +557,8 @@ function describeFieldAlone(f: Field, locale: Locale): string {
       return w.tree(label, items);
     case "message":
       return w.message(w.tone[f.tone ?? "success"], label);
+    case "paragraph":
+      return w.paragraph(label);
   }
 }
 
@@ -541,7 +568,9 @@ export function altText(screen: ScreenDescription, locale: Locale): string {
   const title = t(screen.title, locale);
   const context = t(screen.context, locale);
   const name = title === "☰" ? t(screen.fields[0]?.label, locale) : title;
-  const head = `${name === "QiBates" ? w.pane("").replace(/, $/, "") : w.pane(name)}${context ? ` (${w.context[screen.contextKind ?? "connection"](context)})` : ""}`;
+  const head = screen.address
+    ? w.page(name, t(screen.address, locale))
+    : `${name === "QiBates" ? w.pane("").replace(/, $/, "") : w.pane(name)}${context ? ` (${w.context[screen.contextKind ?? "connection"](context)})` : ""}`;
   // Each part gets the language's typography on its own; the separator is written as the language writes it
   // (a French semicolon after an address would otherwise lose its space).
   const fields = screen.fields.map((f) => fr(locale, describeField(f, locale)));

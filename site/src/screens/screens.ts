@@ -23,7 +23,8 @@ export type FieldKind =
   | "message"
   | "group"
   | "tabs"
-  | "readonly";
+  | "readonly"
+  | "paragraph";
 
 /** One line of a list, a tree, a menu or tabs. */
 export interface Item {
@@ -45,7 +46,8 @@ export interface Item {
 
 export interface Field {
   kind: FieldKind;
-  /** The label the pane shows, as the pages quote it. A group's label is its heading; a message's, its text. */
+  /** The label the pane shows, as the pages quote it. A group's label is its heading; a message's or a
+   *  paragraph's (a page of the server), its text. */
   label: Text;
   /** The example value (a text box's text, a drop-down's choice, a toggle's state: "On"/"Off"). */
   value?: Text;
@@ -70,8 +72,10 @@ export type ScreenPage = string;
 
 export interface ScreenDescription {
   id: string;
-  /** The pane's title bar. */
+  /** The pane's title bar; for a page the server shows in the browser, the page's title. */
   title: Text;
+  /** A page the server shows in the browser (not the pane): its address, drawn in an address bar under its title. */
+  address?: Text;
   /** What the top bar shows under the title: the connection logged in to, or what the screen acts on. */
   context?: Text;
   /** What the context names (the alt text says so): a connection (the default), a sheet, a form or a cube. */
@@ -95,6 +99,9 @@ const DETAILS: Text = { en: "Details", fr: "Détails" };
 const ON: Text = { en: "On", fr: "Activé" };
 const OFF: Text = { en: "Off", fr: "Désactivé" };
 const SAMPLE_ESSBASE = same("Sample Essbase");
+/** The name of the key in the First launch page's example, in each language. */
+const KEY_NAME: Text = { en: "jdoe-laptop", fr: "jdupont-portable" };
+const KEY_PAGE = "https://qibates.example.com/qibates/api/v2/generatekey/";
 const VISION_TEST = same("Vision TEST");
 /** The EPM Cloud address of the Planning Connections page's example (its step 5), typed for server type PBCS. */
 const EPM_CLOUD_ADDRESS =
@@ -276,6 +283,33 @@ function settingView(label: string, page: string): ScreenDescription {
 }
 
 export const SCREENS: readonly ScreenDescription[] = [
+  {
+    // The key page of the QiBates server (packages/server/src/oauth/chooser.ts), in the language the browser
+    // prefers, with Google and Microsoft sign-in configured; the page then repeats itself in the other language.
+    id: "key-page",
+    title: { en: "QiBates — new API key", fr: "QiBates — nouvelle clé d'API" },
+    address: { en: `${KEY_PAGE}${KEY_NAME.en}`, fr: `${KEY_PAGE}${KEY_NAME.fr}` },
+    caption: {
+      en: `The key page opened for a key named ${KEY_NAME.en}: sign in to get the key (the page then says it again in French)`,
+      fr: `La page de clé ouverte pour une clé nommée ${KEY_NAME.fr} : identifiez-vous pour obtenir la clé (la page le redit ensuite en anglais)`,
+    },
+    fields: [
+      {
+        kind: "group",
+        label: { en: `New API key “${KEY_NAME.en}”`, fr: `Nouvelle clé d'API « ${KEY_NAME.fr} »` },
+      },
+      {
+        kind: "paragraph",
+        label: {
+          en: "Sign in to choose the account the key belongs to. The key is shown once, right after sign-in: copy it then.",
+          fr: "Identifiez-vous pour choisir le compte auquel la clé appartient. La clé n'est affichée qu'une fois, juste après l'identification : copiez-la à ce moment-là.",
+        },
+      },
+      { kind: "button", label: { en: "Sign in with Google", fr: "S'identifier avec Google" } },
+      { kind: "button", label: { en: "Sign in with Microsoft", fr: "S'identifier avec Microsoft" } },
+    ],
+    pages: ["activation/First-launch"],
+  },
   {
     id: "activation",
     title: same("QiBates"),
@@ -814,6 +848,92 @@ export const SCREENS: readonly ScreenDescription[] = [
     ],
     pages: ["features/actions/Cascade"],
   },
+  {
+    id: "pov-adhoc",
+    title: same("Sample.Basic"),
+    context: SAMPLE_ESSBASE,
+    caption: {
+      en: "The POV bar of an ad hoc grid on Sample.Basic: Sales, 100-10 and East, the Market drop-down open",
+      fr: "La barre de PDV d'une grille ad hoc sur Sample.Basic : Sales, 100-10 et East, la liste de Market ouverte",
+    },
+    fields: [
+      { kind: "group", label: { en: "POV bar", fr: "Barre de PDV" } },
+      { kind: "dropdown", label: same("Measures"), value: same("Sales") },
+      { kind: "dropdown", label: same("Product"), value: same("100-10") },
+      { kind: "dropdown", label: same("Market"), value: same("East") },
+      {
+        kind: "list",
+        label: same("Market"),
+        items: [
+          { text: same("East"), selected: true },
+          { text: same("West") },
+          { text: same("South") },
+          { text: same("Central") },
+          { text: { en: "Member Selection…", fr: "Sélection de membres…" } },
+        ],
+      },
+      { kind: "button", label: { en: "Refresh", fr: "Actualiser" }, primary: true },
+    ],
+    pages: ["features/features/POV"],
+  },
+  {
+    id: "submit-form-details",
+    title: same("Revenue Plan"),
+    context: VISION_TEST,
+    caption: {
+      en: "After Submit on the form Revenue Plan: the amber notification, and its Details naming the cell refused and why",
+      fr: "Après Soumettre sur le formulaire Revenue Plan : la notification orange, et ses détails qui citent la cellule refusée et le motif",
+    },
+    fields: [
+      {
+        kind: "message",
+        tone: "warning",
+        described: true,
+        label: {
+          en: "The number of cells saved and the number refused",
+          fr: "Le nombre de cellules enregistrées et le nombre de cellules refusées",
+        },
+      },
+      { kind: "link", label: DETAILS, inline: true },
+      {
+        kind: "list",
+        label: DETAILS,
+        items: [
+          {
+            text: same("Q1 · Hardware Sales"),
+            detail: { en: "Read-only", fr: "En lecture seule" },
+          },
+        ],
+      },
+    ],
+    pages: ["features/actions/SubmitForm"],
+  },
+  {
+    id: "task-lists",
+    title: { en: "Task Lists", fr: "Listes de tâches" },
+    context: VISION_TEST,
+    caption: {
+      en: "Task Lists on the demo server: Budget Preparation expanded, its tasks in order with their due dates, the first selected",
+      fr: "Listes de tâches sur le serveur de démonstration : Budget Preparation développée, ses tâches dans l'ordre avec leur échéance, la première sélectionnée",
+    },
+    fields: [
+      {
+        kind: "tree",
+        label: { en: "Task lists", fr: "Listes de tâches" },
+        items: [
+          { text: same("Budget Preparation"), depth: 0, expanded: true },
+          { text: same("Enter the revenue plan · 2026-12-15"), depth: 1, selected: true },
+          { text: same("Copy Working to What If · 2026-12-18"), depth: 1 },
+          { text: same("Review revenue"), depth: 1 },
+          { text: same("Forecast Update"), depth: 0, expanded: false },
+        ],
+      },
+      { kind: "checkbox", label: { en: "Complete", fr: "Terminée" }, value: OFF },
+      { kind: "button", label: { en: "Open task", fr: "Ouvrir la tâche" }, primary: true },
+      { kind: "button", label: { en: "Run a rule by name", fr: "Lancer une règle par son nom" } },
+    ],
+    pages: ["features/actions/TaskLists"],
+  },
 ];
 
 /** The pages that document a screen of the add-in: every page under understanding-the-app, and these. */
@@ -824,5 +944,8 @@ export const SCREEN_PAGES_OUTSIDE_UNDERSTANDING: readonly string[] = [
   "features/features/ConnectionsView",
   "features/features/MemberSelection",
   "features/actions/OpenForm",
+  "features/features/POV",
+  "features/actions/SubmitForm",
+  "features/actions/TaskLists",
   ...SETTING_PAGES.map(([, page]) => `features/settings/${page}`),
 ];
