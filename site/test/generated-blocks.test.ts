@@ -285,7 +285,9 @@ describe("the Works on line of a user page", () => {
       "PBCS : [en partie](#ce-que-permet-chaque-serveur) (vous saisissez les invites de la règle\u00a0: [seul le serveur de démonstration les liste](#ce-que-permet-chaque-serveur))",
     );
     for (const locale of LOCALES)
-      expect(worksOnLine(["business-rules", "runtime-prompts"], locale)).not.toMatch(/Runtime prompts|Invites d'exécution/);
+      expect(worksOnLine(["business-rules", "runtime-prompts"], locale)).not.toMatch(
+        /Runtime prompts|Invites d'exécution/,
+      );
   });
 
   it("says where substitution variables work on Planning and PBCS, below a grid row that says No there (R9 D9)", () => {

@@ -853,8 +853,7 @@ export function worksOnLine(
       if (v === main) continue;
       const instead = v === "works" ? undefined : row.worksOn?.instead?.[locale];
       if (instead) phrases.push(instead.replace(/\[([^\]]+)\]/, `[$1](${link})`));
-      else
-        others.set(v, [...(others.get(v) ?? []), row.worksOn?.label?.[locale] ?? row.label[locale]]);
+      else others.set(v, [...(others.get(v) ?? []), row.worksOn?.label?.[locale] ?? row.label[locale]]);
     }
     const except = [
       ...[...others].map(([v, labels]) => `${joined(labels, locale)} — ${word(v)}`),
