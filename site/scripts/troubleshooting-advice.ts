@@ -632,12 +632,12 @@ export const USER_ADVICE: Readonly<
     page: "forms",
     en: {
       seen: 'The business rule "…" refused a runtime prompt value…',
-      what: "The value is not one the prompt allows; the rest of the message names the value and the prompt, or gives your server's reason. On the demo server, nothing was saved or run; on your company's server, at a submit, the cells were saved and the rules after it were not launched.",
+      what: "The value is not one the prompt allows (the message's end names it, or gives your server's reason). On the demo server, nothing was saved or run; on your company's server, at a submit, the cells were saved and the rules after it were not launched.",
       todo: "Choose a value the prompt allows, and run the rule again ([Run a business rule](features/actions/RunRule.md)), then the rules the message names, in order.",
     },
     fr: {
       seen: "La règle métier «\u00a0…\u00a0» a refusé une valeur d'invite d'exécution…",
-      what: "La valeur ne fait pas partie de celles que l'invite accepte\u202f; la suite du message nomme la valeur et l'invite, ou donne la raison de votre serveur. Sur le serveur de démonstration, rien n'a été enregistré ni exécuté ; sur celui de votre entreprise, à une soumission, les cellules ont été enregistrées et les règles suivantes n'ont pas été lancées.",
+      what: "La valeur ne fait pas partie de celles que l'invite accepte (la fin du message la nomme, ou donne la raison de votre serveur). Sur le serveur de démonstration, rien n'a été enregistré ni exécuté ; sur celui de votre entreprise, à une soumission, les cellules ont été enregistrées et les règles suivantes n'ont pas été lancées.",
       todo: "Choisissez une valeur que l'invite accepte et relancez la règle ([Lancer une règle métier](features/actions/RunRule.md)), puis les règles que nomme le message, dans l'ordre.",
     },
   },
@@ -645,25 +645,25 @@ export const USER_ADVICE: Readonly<
     page: "forms",
     en: {
       seen: 'The form "…" does not offer "…" for …',
-      what: "A member you chose is not one the form's drop-down offers. Nothing was saved or run. The same refusal has [two other wordings](#validation-cases).",
-      todo: "Pick a member the form's drop-down offers; for the other two, see [the list under this table](#validation-cases).",
+      what: "A member you chose is not one the form's drop-down offers, or another value was refused ([two other messages](#validation-cases)). Nothing was saved or run.",
+      todo: "Pick a member the drop-down offers; for the others, see [under the table](#validation-cases).",
       cases: {
-        lead: "The same refusal in its two other wordings (nothing was saved or run):",
+        lead: "Its two other wordings:",
         items: [
-          '**The form "…" fixes … to "…".** The form fixes that dimension (grayed in the POV bar) to the member the message gives: only that member can be used. Open a form that lets you choose the member.',
-          '**The rule "…" of plan type … is a … rule, not "…".** The rule type you typed under **Run a rule by name** is not the rule\'s: type the one the message gives, or leave the box empty ([Run a business rule](features/actions/RunRule.md)).',
+          '**The form "…" fixes … to "…".** Only that member can be used for that dimension (grayed in the POV bar): open a form that lets you choose another.',
+          '**The rule "…" of plan type … is a … rule, not "…".** Under **Run a rule by name**, type the rule type the message gives, or leave it empty.',
         ],
       },
     },
     fr: {
       seen: "Le formulaire « … » ne propose pas « … » pour …",
-      what: "Un membre que vous avez choisi n'est pas proposé par la liste déroulante du formulaire. Rien n'a été enregistré ni exécuté. Le même refus a [deux autres formulations](#validation-cases).",
-      todo: "Choisissez un membre que propose la liste déroulante du formulaire\u202f; pour les deux autres, voir [la liste sous ce tableau](#validation-cases).",
+      what: "Un membre que vous avez choisi n'est pas proposé par la liste déroulante du formulaire, ou une autre valeur a été refusée ([deux autres messages](#validation-cases)). Rien n'a été enregistré ni exécuté.",
+      todo: "Choisissez un membre que propose la liste déroulante\u202f; pour les autres, voir [sous le tableau](#validation-cases).",
       cases: {
-        lead: "Le même refus dans ses deux autres formulations (rien n'a été enregistré ni exécuté)\u00a0:",
+        lead: "Ses deux autres formulations\u00a0:",
         items: [
-          "**Le formulaire « … » fixe … à « … ».** Le formulaire fixe cette dimension (grisée dans la barre de PDV) au membre que donne le message\u202f: seul ce membre peut être utilisé. Ouvrez un formulaire qui vous laisse choisir le membre.",
-          "**La règle « … » du type de plan … est de type …, et non « … ».** Le type de règle saisi sous **Lancer une règle par son nom** n'est pas celui de la règle\u202f: saisissez celui que donne le message, ou laissez la zone vide ([Lancer une règle métier](features/actions/RunRule.md)).",
+          "**Le formulaire « … » fixe … à « … ».** Seul ce membre peut être utilisé pour cette dimension (grisée dans la barre de PDV)\u202f: ouvrez un formulaire qui vous en laisse choisir un autre.",
+          "**La règle « … » du type de plan … est de type …, et non « … ».** Sous **Lancer une règle par son nom**, saisissez le type de règle que donne le message, ou laissez-le vide.",
         ],
       },
     },
@@ -683,12 +683,12 @@ export const USER_ADVICE: Readonly<
     page: "forms",
     en: {
       seen: 'The form "…" does not exist…',
-      what: "The form's name is not spelled as on the server, or the form was renamed, moved or removed, or your access to it was (on the demo server, the message ends with the folder).",
+      what: "The form's name is not spelled as on the server, or the form was renamed, moved or removed, or your access to it was.",
       todo: "Check the form's exact name in the Planning web interface (on the demo server, refresh the Forms Library).",
     },
     fr: {
       seen: "Le formulaire «\u00a0…\u00a0» n'existe pas…",
-      what: "Le nom du formulaire n'est pas écrit comme sur le serveur, ou le formulaire a été renommé, déplacé ou supprimé, ou votre accès retiré (sur le serveur de démonstration, le message se termine par le dossier).",
+      what: "Le nom du formulaire n'est pas écrit comme sur le serveur, ou le formulaire a été renommé, déplacé ou supprimé, ou votre accès retiré.",
       todo: "Vérifiez le nom exact du formulaire dans l'interface web de Planning (sur le serveur de démonstration, actualisez la bibliothèque de formulaires).",
     },
   },
