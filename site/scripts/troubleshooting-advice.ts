@@ -284,8 +284,10 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
 /** A message of the user's troubleshooting page: what happened and what to do, in the add-in user's words. */
 export interface UserAdvice {
   /**
-   * The message as the user reads it, where the registry's template is made of its values only (a refusal worded
-   * by the call that refuses): with "…" for each value. Otherwise the template says it.
+   * The message as the user reads it, with "…" for each value: where the registry's template is made of its values
+   * only (a refusal worded by the call that refuses), where it starts with a value made of words ("2 cells
+   * changed"), or where an optional part follows (ended "…", so that the reader knows the message goes on).
+   * Otherwise the template, its optional parts left out, says it.
    */
   seen?: string;
   what: string;
@@ -550,10 +552,12 @@ export const USER_ADVICE: Readonly<
   QB_ERR_SAVE_CONFLICT: {
     page: "forms",
     en: {
+      seen: "… cells changed since the grid was read, by another submit or a calculation. Nothing was saved. Refresh the grid to see the new values, then submit again.",
       what: "On the demo server, some cells you submit were changed since your last refresh.",
       todo: "Click **Refresh**, check the new values, and submit yours again if they still apply.",
     },
     fr: {
+      seen: "…\u00a0cellules ont changé depuis la lecture de la grille, sous l'effet d'une autre soumission ou d'un calcul. Rien n'a été enregistré. Actualisez la grille pour voir les nouvelles valeurs, puis soumettez-la de nouveau.",
       what: "Sur le serveur de démonstration, certaines cellules soumises ont changé depuis votre dernière actualisation.",
       todo: "Cliquez sur **Actualiser**, vérifiez les nouvelles valeurs, et soumettez de nouveau les vôtres si elles valent toujours.",
     },
@@ -627,11 +631,13 @@ export const USER_ADVICE: Readonly<
   QB_ERR_PROMPT_INVALID: {
     page: "forms",
     en: {
-      what: "The value is not one the prompt allows. On the demo server, nothing was saved or run; on your company's server, at a submit, the cells were saved and the rules after it were not launched.",
+      seen: 'The business rule "…" refused a runtime prompt value…',
+      what: "The value is not one the prompt allows (the message's end names it, or gives your server's reason). On the demo server, nothing was saved or run; on your company's server, at a submit, the cells were saved and the rules after it were not launched.",
       todo: "Choose a value the prompt allows, and run the rule again ([Run a business rule](features/actions/RunRule.md)), then the rules the message names, in order.",
     },
     fr: {
-      what: "La valeur ne fait pas partie de celles que l'invite accepte. Sur le serveur de démonstration, rien n'a été enregistré ni exécuté ; sur celui de votre entreprise, à une soumission, les cellules ont été enregistrées et les règles suivantes n'ont pas été lancées.",
+      seen: "La règle métier «\u00a0…\u00a0» a refusé une valeur d'invite d'exécution…",
+      what: "La valeur ne fait pas partie de celles que l'invite accepte (la fin du message la nomme, ou donne la raison de votre serveur). Sur le serveur de démonstration, rien n'a été enregistré ni exécuté ; sur celui de votre entreprise, à une soumission, les cellules ont été enregistrées et les règles suivantes n'ont pas été lancées.",
       todo: "Choisissez une valeur que l'invite accepte et relancez la règle ([Lancer une règle métier](features/actions/RunRule.md)), puis les règles que nomme le message, dans l'ordre.",
     },
   },
@@ -639,13 +645,27 @@ export const USER_ADVICE: Readonly<
     page: "forms",
     en: {
       seen: 'The form "…" does not offer "…" for …',
-      what: "A member you chose is not one the form's drop-down offers; the same kind of message says when a rule type you typed is not the rule's. Nothing was saved or run.",
-      todo: "Pick a member the form's drop-down offers; for a rule type, type the one the message gives, or leave it empty.",
+      what: "A member you chose is not one the form's drop-down offers, or another value was refused ([two other messages](#validation-cases)). Nothing was saved or run.",
+      todo: "Pick a member the drop-down offers; for the others, see [under the table](#validation-cases).",
+      cases: {
+        lead: "Its two other wordings:",
+        items: [
+          '**The form "…" fixes … to "…".** Only that member can be used for that dimension (grayed in the POV bar): open a form that lets you choose another.',
+          '**The rule "…" of plan type … is a … rule, not "…".** Under **Run a rule by name**, type the rule type the message gives, or leave it empty.',
+        ],
+      },
     },
     fr: {
       seen: "Le formulaire « … » ne propose pas « … » pour …",
-      what: "Un membre que vous avez choisi n'est pas proposé par la liste déroulante du formulaire\u202f; le même genre de message signale un type de règle saisi qui n'est pas celui de la règle. Rien n'a été enregistré ni exécuté.",
-      todo: "Choisissez un membre que propose la liste déroulante du formulaire\u202f; pour un type de règle, saisissez celui que donne le message, ou laissez-le vide.",
+      what: "Un membre que vous avez choisi n'est pas proposé par la liste déroulante du formulaire, ou une autre valeur a été refusée ([deux autres messages](#validation-cases)). Rien n'a été enregistré ni exécuté.",
+      todo: "Choisissez un membre que propose la liste déroulante\u202f; pour les autres, voir [sous le tableau](#validation-cases).",
+      cases: {
+        lead: "Ses deux autres formulations\u00a0:",
+        items: [
+          "**Le formulaire « … » fixe … à « … ».** Seul ce membre peut être utilisé pour cette dimension (grisée dans la barre de PDV)\u202f: ouvrez un formulaire qui vous en laisse choisir un autre.",
+          "**La règle « … » du type de plan … est de type …, et non « … ».** Sous **Lancer une règle par son nom**, saisissez le type de règle que donne le message, ou laissez-le vide.",
+        ],
+      },
     },
   },
   QB_ERR_CELL_TOO_LONG: {
@@ -662,10 +682,12 @@ export const USER_ADVICE: Readonly<
   QB_ERR_FORM_UNKNOWN: {
     page: "forms",
     en: {
+      seen: 'The form "…" does not exist…',
       what: "The form's name is not spelled as on the server, or the form was renamed, moved or removed, or your access to it was.",
       todo: "Check the form's exact name in the Planning web interface (on the demo server, refresh the Forms Library).",
     },
     fr: {
+      seen: "Le formulaire «\u00a0…\u00a0» n'existe pas…",
       what: "Le nom du formulaire n'est pas écrit comme sur le serveur, ou le formulaire a été renommé, déplacé ou supprimé, ou votre accès retiré.",
       todo: "Vérifiez le nom exact du formulaire dans l'interface web de Planning (sur le serveur de démonstration, actualisez la bibliothèque de formulaires).",
     },

@@ -276,6 +276,20 @@ describe("the Works on line of a user page", () => {
     );
   });
 
+  it("says on Run a business rule, as a sentence of the reader's, that PBCS has them type the prompts", () => {
+    // Was "PBCS: partly (Runtime prompts listed — demo only)": the table's label as a fragment.
+    expect(worksOnLine(["business-rules", "runtime-prompts"], "en")).toContain(
+      "PBCS: [partly](#what-each-server-allows) (you type the rule's prompts: [only the demo server lists them](#what-each-server-allows))",
+    );
+    expect(worksOnLine(["business-rules", "runtime-prompts"], "fr")).toContain(
+      "PBCS : [en partie](#ce-que-permet-chaque-serveur) (vous saisissez les invites de la règle\u00a0: [seul le serveur de démonstration les liste](#ce-que-permet-chaque-serveur))",
+    );
+    for (const locale of LOCALES)
+      expect(worksOnLine(["business-rules", "runtime-prompts"], locale)).not.toMatch(
+        /Runtime prompts|Invites d'exécution/,
+      );
+  });
+
   it("says where substitution variables work on Planning and PBCS, below a grid row that says No there (R9 D9)", () => {
     const row = (locale: "en" | "fr", label: string) =>
       featureMatrix(locale)

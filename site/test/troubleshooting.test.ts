@@ -272,6 +272,21 @@ describe("the user's troubleshooting pages: an index, and one table of messages 
     },
   );
 
+  it("quotes the forms messages whole, as the server words them, and says where one goes on", () => {
+    const en = userMessageTable("en", "forms");
+    const fr = userMessageTable("fr", "forms");
+    // The two other wordings of a refused value, as the demo server sends them (engine/src/planning).
+    expect(en).toContain('**The form "…" fixes … to "…".**');
+    expect(en).toContain('**The rule "…" of plan type … is a … rule, not "…".**');
+    expect(fr).toContain("**Le formulaire « … » fixe … à « … ».**");
+    expect(fr).toContain("**La règle « … » du type de plan … est de type …, et non « … ».**");
+    // A message with an optional end is not quoted as if it stopped there; one that starts with a count, from it.
+    expect(en).toContain('| The business rule "…" refused a runtime prompt value… |');
+    expect(en).toContain('| The form "…" does not exist… |');
+    expect(en).toContain("| … cells changed since the grid was read,");
+    expect(fr).toContain("| …\u00a0cellules ont changé depuis la lecture de la grille,");
+  });
+
   it("a topic page's table holds only its own messages, and every topic has some", () => {
     for (const topic of TOPICS) {
       const rows = userMessageTable("en", topic)
@@ -312,8 +327,15 @@ describe("the user's troubleshooting pages: an index, and one table of messages 
 function sampleParams(code: keyof typeof ERROR_CODES, locale: "en" | "fr"): Record<string, string> {
   // A refusal worded by the call that refuses (VALIDATION's sentence): the wording its row says, filled.
   const seen = USER_ADVICE[code]?.[locale].seen;
-  if (seen !== undefined) return { sentence: seen.replace(/…/g, "x42") };
-  // The optional parts left out, as a user most often reads the message.
+  if (seen !== undefined && ERROR_CODES[code].en.includes("{sentence}"))
+    return { sentence: seen.replace(/…/g, "x42") };
+  // The optional parts left out, as a user most often reads the message; a value made of words as the server
+  // words it.
+  const words: Record<string, string> = {
+    changed: locale === "fr" ? "2\u00a0cellules ont changé" : "2 cells changed",
+  };
   const template = ERROR_CODES[code].en.replace(/\[[^[\]]*\]/g, "");
-  return Object.fromEntries([...template.matchAll(/\{([A-Za-z]+)\}/g)].map((m) => [m[1] ?? "", "x42"]));
+  return Object.fromEntries(
+    [...template.matchAll(/\{([A-Za-z]+)\}/g)].map((m) => [m[1] ?? "", words[m[1] ?? ""] ?? "x42"]),
+  );
 }

@@ -847,12 +847,18 @@ export function worksOnLine(
   for (const c of connectors) {
     const main: Verdict = rows[0] ? featureVerdict(rows[0], c).v : "works";
     const others = new Map<Verdict, string[]>();
+    const phrases: string[] = [];
     for (const row of rows.slice(1)) {
       const { v } = featureVerdict(row, c);
-      const label = row.worksOn?.label?.[locale] ?? row.label[locale];
-      if (v !== main) others.set(v, [...(others.get(v) ?? []), label]);
+      if (v === main) continue;
+      const instead = v === "works" ? undefined : row.worksOn?.instead?.[locale];
+      if (instead) phrases.push(instead.replace(/\[([^\]]+)\]/, `[$1](${link})`));
+      else others.set(v, [...(others.get(v) ?? []), row.worksOn?.label?.[locale] ?? row.label[locale]]);
     }
-    const except = [...others].map(([v, labels]) => `${joined(labels, locale)} — ${word(v)}`);
+    const except = [
+      ...[...others].map(([v, labels]) => `${joined(labels, locale)} — ${word(v)}`),
+      ...phrases,
+    ];
     const text = `${word(main, rows[0])}${except.length ? ` (${except.join(locale === "fr" ? " ; " : "; ")})` : ""}`;
     const same = groups.find((g) => g.text === text);
     if (same) same.servers.push(c);

@@ -80,9 +80,12 @@ export interface FeatureRow {
   /**
    * The row in a user page's "Works on" line, in a reader's words where the table's would read as a capability:
    * `label` names it among the page's other rows ("the list of forms", not "Forms Library (list forms)"), and
-   * `partly` says what a server that does it in part does ("by the form's name"), in place of "partly".
+   * `partly` says what a server that does it in part does ("by the form's name"), in place of "partly"; `instead`
+   * is a whole phrase said in place of "label — verdict" where the row's verdict differs from the page's feature
+   * ("you type the rule's prompts: only the demo server lists them"), its part in square brackets linked to the
+   * reasons as the verdict would be.
    */
-  worksOn?: { label?: Text; partly?: Text };
+  worksOn?: { label?: Text; partly?: Text; instead?: Text };
 }
 
 export interface FeatureGroup {
@@ -311,6 +314,12 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         id: "runtime-prompts",
         label: { en: "Runtime prompts listed", fr: "Invites d'exécution listées" },
         needs: ["runtimePrompts"],
+        worksOn: {
+          instead: {
+            en: "you type the rule's prompts: [only the demo server lists them]",
+            fr: "vous saisissez les invites de la règle\u00a0: [seul le serveur de démonstration les liste]",
+          },
+        },
         matrixWhy: {
           planning: {
             en: "A rule without prompts is shown as such; for a rule with prompts, type each prompt's name and value under **Run a rule by name** (**☰ › Task Lists**).",
