@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { newestMtime, ROOT } from "./site-build.mjs";
+import { newestMtime, ROOT, stampBuilt } from "./site-build.mjs";
 
 /**
  * The site is rebuilt when one of its sources is newer than the last build, never because a folder the build
@@ -32,5 +33,21 @@ describe("the site's sources", () => {
 
   it("include a page's text", () => {
     expect(newestMtime(join(ROOT, "site", "docs"))).toBeGreaterThan(0);
+  });
+});
+
+describe("the build's stamp", () => {
+  it("is dated at the build's start, so a source changed while it ran is built at the next start", () => {
+    const dir = mkdtempSync(join(tmpdir(), "qibates-stamp-"));
+    try {
+      const started = Date.now() - 120_000;
+      const stamp = join(dir, "stamp");
+      stampBuilt(started, stamp);
+      const editedDuringBuild = started + 60_000;
+      expect(statSync(stamp).mtimeMs).toBeLessThan(editedDuringBuild);
+      expect(Math.abs(statSync(stamp).mtimeMs - started)).toBeLessThan(1000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,7 +1,7 @@
 // Decides whether the documentation site must be (re)built, and builds it. Shared by `npm start`,
 // `npm run build`, `npm test` and the browser tests' global setup.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -163,6 +163,16 @@ function withBuildLock(work) {
   }
 }
 
+/**
+ * Marks the site built from the sources as they were at `started` (ms since the epoch): the stamp's time is the
+ * build's start, not its end, so that a source changed while the build ran (a merge, an edit) is seen as newer
+ * and built at the next start.
+ */
+export function stampBuilt(started, stamp = STAMP) {
+  writeFileSync(stamp, new Date(started).toISOString());
+  utimesSync(stamp, started / 1000, started / 1000);
+}
+
 /** Builds the site (both locales) when needed. Returns true when a build ran. Throws on failure. */
 export function buildSiteIfNeeded({ force = false } = {}) {
   if (!force && !siteBuildReason()) return false;
@@ -174,7 +184,7 @@ export function buildSiteIfNeeded({ force = false } = {}) {
     process.stdout.write(`Building the documentation site (English and French) because ${reason}...\n`);
     const result = spawnSync("npm", ["run", "build", "-w", "site"], { cwd: ROOT, stdio: "inherit" });
     if (result.status !== 0) throw new Error(`the site build failed (exit ${result.status})`);
-    writeFileSync(STAMP, new Date().toISOString());
+    stampBuilt(started);
     process.stdout.write(`Site built in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
     return true;
   });
@@ -227,7 +237,7 @@ export function startSiteBuildIfNeeded() {
     const end = (ok, message) => {
       running = false;
       process.off("exit", stopOnExit);
-      if (ok) writeFileSync(STAMP, new Date().toISOString());
+      if (ok) stampBuilt(started);
       release();
       process.stdout.write(message);
       resolve(ok);
