@@ -1,9 +1,10 @@
 // The add-in's screens drawn from their descriptions (site/src/screens/screens.ts): one SVG per screen and language,
 // a task pane about 320 px wide in a neutral, Excel-like style, its labels and example values as text, plus its alt
 // text and caption in screens.json. A page the server shows in the browser (the key page) is drawn at the same
-// width, its title and address bar in place of the pane's title bar. The site's screen-pictures plugin (src/plugins/screen-pictures.ts) runs this
-// when the site is built or started; the pages show them with <ScreenPicture screen="…" />. Pure string work, no
-// I/O but the files written. Run by hand: npx tsx site/scripts/screen-pictures.ts [output folder]
+// width, its title and address bar in place of the pane's title bar. The site's screen-pictures plugin
+// (src/plugins/screen-pictures.ts) runs this when the site is built or started; the pages show them with
+// <ScreenPicture screen="…" />. Pure string work, no I/O but the files written. Run by hand:
+// npx tsx site/scripts/screen-pictures.ts [output folder]
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { NNBSP } from "../src/plugins/french-typography.ts";
