@@ -3,7 +3,7 @@
 // is kept under node_modules/.cache, keyed by a hash of everything the command reads (the copied sources and the
 // lockfile that pins Docusaurus and its themes): the test files that need the same locale, in one run or the
 // next, read it instead of loading the whole site again.
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   cpSync,
@@ -19,6 +19,7 @@ import {
 } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative } from "node:path";
+import { promisify } from "node:util";
 import { listFiles, ROOT, readJson, SITE, type TranslationFile } from "./site-files.ts";
 
 /** The JSON translation files of a locale, keyed by their path under i18n/<locale>. */
@@ -61,26 +62,92 @@ export function translationsInputHash(locale: string): string {
  * The translation files for `locale` that the site's code asks for (`extractTranslations`), read from the cache
  * when nothing it reads changed since they were extracted.
  */
-export function extractTranslations(locale: string): LocaleTranslations {
+export function extractTranslations(locale: string): Promise<LocaleTranslations> {
+  // Test files that share a worker's modules (the site's project) share one extraction of a locale.
+  let pending = extracting.get(locale);
+  if (!pending) {
+    pending = extract(locale);
+    extracting.set(locale, pending);
+    pending.finally(() => extracting.delete(locale)).catch(() => {});
+  }
+  return pending;
+}
+
+/** The extractions under way in this process, by locale. */
+const extracting = new Map<string, Promise<LocaleTranslations>>();
+
+/** Whether the process `pid` still runs. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** The cached extraction at `cached`, or null when there is none whole. */
+function readCached(cached: string): LocaleTranslations | null {
+  if (!existsSync(cached)) return null;
+  try {
+    return readJson<LocaleTranslations>(cached);
+  } catch {
+    // A file cut short (a run stopped while writing it) is extracted again.
+    return null;
+  }
+}
+
+/**
+ * The extraction of `locale`: from the cache, else run here. A test file of another worker that needs the same
+ * locale at the same time waits for this one's result instead of running it again: the process extracting holds
+ * a lock file (its pid); a lock whose process is gone is taken over.
+ */
+async function extract(locale: string): Promise<LocaleTranslations> {
   const key = translationsInputHash(locale);
   const cached = join(CACHE, `${locale}-${key}.json`);
-  if (existsSync(cached)) {
+  const lock = `${cached}.lock`;
+  mkdirSync(CACHE, { recursive: true });
+  for (;;) {
+    const found = readCached(cached);
+    if (found) return found;
     try {
-      return readJson<LocaleTranslations>(cached);
+      writeFileSync(lock, String(process.pid), { flag: "wx" });
+      break;
     } catch {
-      // A file cut short (a run stopped while writing it) is extracted again below.
+      const holder = Number.parseInt(readLock(lock), 10);
+      if (Number.isFinite(holder) && !alive(holder)) rmSync(lock, { force: true });
+      else await new Promise((r) => setTimeout(r, 250));
     }
   }
-  const files = runWriteTranslations(locale);
-  mkdirSync(CACHE, { recursive: true });
-  // Another test file may extract the same locale at the same time: each writes its own file, then renames it.
-  const partial = `${cached}.${process.pid}.tmp`;
-  writeFileSync(partial, JSON.stringify(files));
-  renameSync(partial, cached);
-  for (const old of readdirSync(CACHE))
-    if (old.startsWith(`${locale}-`) && old !== `${locale}-${key}.json` && !old.endsWith(".tmp"))
-      rmSync(join(CACHE, old), { force: true });
-  return files;
+  try {
+    const found = readCached(cached);
+    if (found) return found;
+    const files = await runWriteTranslations(locale);
+    // Written whole, then renamed: a reader never sees a part of it.
+    const partial = `${cached}.${process.pid}.tmp`;
+    writeFileSync(partial, JSON.stringify(files));
+    renameSync(partial, cached);
+    for (const old of readdirSync(CACHE))
+      if (
+        old.startsWith(`${locale}-`) &&
+        old !== `${locale}-${key}.json` &&
+        !old.endsWith(".tmp") &&
+        !old.endsWith(".lock")
+      )
+        rmSync(join(CACHE, old), { force: true });
+    return files;
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+/** A lock file's text, or "" when it is gone or cannot be read. */
+function readLock(lock: string): string {
+  try {
+    return readFileSync(lock, "utf8");
+  } catch {
+    return "";
+  }
 }
 
 /**
@@ -88,7 +155,7 @@ export function extractTranslations(locale: string): LocaleTranslations {
  * JSON, so what comes out is exactly what the site's code, config and sidebars ask for (messages are the
  * theme's built-in translations or the English defaults).
  */
-export function runWriteTranslations(locale: string): LocaleTranslations {
+export async function runWriteTranslations(locale: string): Promise<LocaleTranslations> {
   // Inside node_modules so that the copy resolves the workspace's packages.
   const parent = join(ROOT, "node_modules", ".cache");
   mkdirSync(parent, { recursive: true });
@@ -98,9 +165,9 @@ export function runWriteTranslations(locale: string): LocaleTranslations {
     const docusaurus = createRequire(join(SITE, "package.json")).resolve(
       "@docusaurus/core/bin/docusaurus.mjs",
     );
-    execFileSync(process.execPath, [docusaurus, "write-translations", "--locale", locale], {
+    await promisify(execFile)(process.execPath, [docusaurus, "write-translations", "--locale", locale], {
       cwd: copy,
-      stdio: "pipe",
+      maxBuffer: 64 * 1024 * 1024,
     });
     const dir = join(copy, "i18n", locale);
     const files: LocaleTranslations = {};
