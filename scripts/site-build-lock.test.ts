@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { holdLockFor, lockHolders, tryLock } from "./site-build.mjs";
+import { holdLockFor, lockHolders, tryLock, withLock } from "./pid-lock.mjs";
 
 /**
  * The site build's lock: two processes never build the site into one folder at once, and a lock left by a
@@ -58,6 +58,31 @@ describe("the site build's lock", () => {
     expect(tryLock(lock)).toBe(false);
     const old = (Date.now() - 21 * 60_000) / 1000;
     utimesSync(lock, old, old);
+    expect(tryLock(lock)).toBe(true);
+  });
+});
+
+describe("withLock", () => {
+  it("runs two works on one lock one after the other, and frees the lock when a work fails", async () => {
+    const lock = lockPath();
+    const order: string[] = [];
+    const work = (name: string, ms: number) => async () => {
+      order.push(`${name} start`);
+      await new Promise((r) => setTimeout(r, ms));
+      order.push(`${name} end`);
+      return name;
+    };
+    const [a, b] = await Promise.all([
+      withLock(lock, work("a", 300), { pollMs: 20 }),
+      withLock(lock, work("b", 10), { pollMs: 20 }),
+    ]);
+    expect([a, b]).toEqual(["a", "b"]);
+    expect(order).toEqual(["a start", "a end", "b start", "b end"]);
+    await expect(
+      withLock(lock, () => {
+        throw new Error("failed");
+      }),
+    ).rejects.toThrow("failed");
     expect(tryLock(lock)).toBe(true);
   });
 });

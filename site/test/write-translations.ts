@@ -20,6 +20,7 @@ import {
 import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
+import { withLock } from "../../scripts/pid-lock.mjs";
 import { listFiles, ROOT, readJson, SITE, type TranslationFile } from "./site-files.ts";
 
 /** The JSON translation files of a locale, keyed by their path under i18n/<locale>. */
@@ -76,16 +77,6 @@ export function extractTranslations(locale: string): Promise<LocaleTranslations>
 /** The extractions under way in this process, by locale. */
 const extracting = new Map<string, Promise<LocaleTranslations>>();
 
-/** Whether the process `pid` still runs. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /** The cached extraction at `cached`, or null when there is none whole. */
 function readCached(cached: string): LocaleTranslations | null {
   if (!existsSync(cached)) return null;
@@ -107,19 +98,7 @@ async function extract(locale: string): Promise<LocaleTranslations> {
   const cached = join(CACHE, `${locale}-${key}.json`);
   const lock = `${cached}.lock`;
   mkdirSync(CACHE, { recursive: true });
-  for (;;) {
-    const found = readCached(cached);
-    if (found) return found;
-    try {
-      writeFileSync(lock, String(process.pid), { flag: "wx" });
-      break;
-    } catch {
-      const holder = Number.parseInt(readLock(lock), 10);
-      if (Number.isFinite(holder) && !alive(holder)) rmSync(lock, { force: true });
-      else await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  try {
+  return withLock(lock, async () => {
     const found = readCached(cached);
     if (found) return found;
     const files = await runWriteTranslations(locale);
@@ -134,20 +113,9 @@ async function extract(locale: string): Promise<LocaleTranslations> {
         !old.endsWith(".tmp") &&
         !old.endsWith(".lock")
       )
-        rmSync(join(CACHE, old), { force: true });
+        rmSync(join(CACHE, old), { recursive: true, force: true });
     return files;
-  } finally {
-    rmSync(lock, { force: true });
-  }
-}
-
-/** A lock file's text, or "" when it is gone or cannot be read. */
-function readLock(lock: string): string {
-  try {
-    return readFileSync(lock, "utf8");
-  } catch {
-    return "";
-  }
+  });
 }
 
 /**

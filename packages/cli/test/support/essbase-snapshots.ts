@@ -1,14 +1,6 @@
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { tryLock } from "../../../../scripts/pid-lock.mjs";
 import { type ConnectorHarness, openConnectorHarness, type ReplayConnector } from "../../src/answer-key.ts";
 import { type Progress, takeSnapshot } from "../../src/snapshot/take.ts";
 import { providerFor } from "../../src/snapshot-cli.ts";
@@ -82,16 +74,6 @@ function runFolder(): string | null {
   return root && existsSync(root) ? root : null;
 }
 
-/** Whether the process `pid` still runs (a lock whose holder is gone is taken over). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /**
  * Copies Sample.Basic through every Essbase-family connector into `out` (each in its folder named after
  * `COPIES[via]`), as {@link snapshotVia} does. Each copy is taken once per test run and shared by the files that
@@ -129,31 +111,19 @@ export async function sharedSampleSnapshots(out: string): Promise<void> {
         pending.delete(via);
         continue;
       }
-      try {
-        // The lock: a file created only if absent, holding the pid of the process taking the copy.
-        writeFileSync(lock(via), String(process.pid), { flag: "wx" });
-      } catch {
-        const holder = Number.parseInt(readFileSafe(lock(via)), 10);
-        if (Number.isFinite(holder) && !alive(holder)) rmSync(lock(via), { force: true });
+      // The lock names the process taking the copy; one left by a process that is gone is taken over.
+      if (!tryLock(lock(via))) {
         waiting = true;
         continue;
       }
       try {
         if (!existsSync(ready(via))) await take(via);
       } finally {
-        rmSync(lock(via), { force: true });
+        rmSync(lock(via), { recursive: true, force: true });
       }
       pending.delete(via);
     }
     if (waiting && pending.size > 0) await new Promise((r) => setTimeout(r, 250));
   }
   for (const via of vias) cpSync(ready(via), join(out, COPIES[via]), { recursive: true });
-}
-
-function readFileSafe(path: string): string {
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    return "";
-  }
 }
