@@ -191,7 +191,7 @@ export type SitePage = {
  */
 export function sitePageForFile(
   baseUrl: string,
-  prepare: (context: BrowserContext) => Promise<void> = async () => undefined,
+  prepare: (context: BrowserContext) => Promise<unknown> = async () => undefined,
 ): SitePage {
   let browser: Browser | undefined;
   // Chromium's script policy bypass is a context's option: one context for each setting.
@@ -264,7 +264,8 @@ export function sitePageForFile(
 export async function screenshot(page: Page, name: string, fullPage = false): Promise<string> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const path = join(ARTIFACTS, `${name}.png`);
-  await page.screenshot({ path, fullPage });
+  // A full-page picture of the API reference takes more than Playwright's 30 s on a loaded machine.
+  await page.screenshot({ path, fullPage, timeout: 90_000 });
   return path;
 }
 
