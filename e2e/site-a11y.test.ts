@@ -1,18 +1,13 @@
 import { createRequire } from "node:module";
-import type { Browser } from "playwright-core";
 import { expect, inject, it } from "vitest";
-import { chromiumForFile } from "./support/browser.ts";
-import { FOR_AXE, hydrated, newContext, open, screenshot, startApiConsole } from "./support/site-page.ts";
+import { FOR_AXE, hydrated, screenshot, sitePageForFile, startApiConsole } from "./support/site-page.ts";
 
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
 
 const baseUrl = inject("baseUrl");
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-let browser: Browser;
-
-chromiumForFile((launched) => {
-  browser = launched;
-});
+/** Each test loads its page in the file's one page, storage cleared (`sitePageForFile`). */
+const { visit } = sitePageForFile(baseUrl);
 
 it.each([
   ["home-en", "/"],
@@ -22,25 +17,20 @@ it.each([
   ["api-en", "/api/qibates"],
   ["api-fr", "/fr/api/qibates"],
 ])("axe-core finds no serious or critical violation on %s", async (name, path) => {
-  const context = await newContext(browser, undefined, undefined, FOR_AXE);
-  try {
-    const { page } = await open(context, baseUrl, path);
-    if (path.endsWith("/api/qibates")) await startApiConsole(page);
-    else await hydrated(page);
-    await page.waitForLoadState("networkidle");
-    await screenshot(page, `axe-${name}`, true);
-    await page.addScriptTag({ path: axePath });
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
-      return (await axe.run()).violations;
-    });
-    const blocking = violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map(
-        (v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")})`,
-      );
-    expect(blocking).toEqual([]);
-  } finally {
-    await context.close();
-  }
+  const { page } = await visit(path, FOR_AXE);
+  if (path.endsWith("/api/qibates")) await startApiConsole(page);
+  else await hydrated(page);
+  await page.waitForLoadState("networkidle");
+  await screenshot(page, `axe-${name}`, true);
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run()).violations;
+  });
+  const blocking = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")})`,
+    );
+  expect(blocking).toEqual([]);
 });

@@ -12,8 +12,11 @@ import { brokenByWidth, tablesAtEachWidth, userPages, WIDTHS } from "./support/t
 
 const baseUrl = inject("baseUrl");
 const context = siteContextForFile();
-/** The route walk's pages, each loading one route after another (as many as the walk loads at once). */
-const walk = new PagePool(context);
+/**
+ * The route walk's pages, each loading one route after another (as many as the walk loads at once), at the first
+ * width the tables are read at: a page with tables is resized only for the others.
+ */
+const walk = new PagePool(context, { width: WIDTHS[0], height: 900 });
 afterAll(() => walk.close());
 
 /** What a check made during the route walk found: nothing wrong, or the error it threw. */
@@ -26,27 +29,6 @@ async function outcomeOf(check: () => Promise<void>): Promise<Outcome> {
   } catch (error) {
     return { error };
   }
-}
-
-/**
- * The outcome of `check` on `route`: the one the route walk found on its load of that page, or else (the walk did not
- * get that far) found on a load of its own.
- */
-async function walkedOrLoaded(
-  walked: Map<string, Outcome>,
-  route: string,
-  expect: ExpectStatic,
-  check: (page: Page) => Promise<void>,
-): Promise<void> {
-  const outcome = walked.get(route);
-  if (outcome) {
-    if ("error" in outcome) throw outcome.error;
-    return;
-  }
-  await walk.check(baseUrl, route, expect, async (page) => {
-    await hydrated(page);
-    await check(page);
-  });
 }
 
 // Each route is loaded once, and the checks of a user page (a document of the QiBates folder) are made in that load:
@@ -68,6 +50,44 @@ describe.each([
   /** Each user page's broken table words by width, read where the route walk loaded it. */
   const tables = new Map<string, Map<number, string[]>>();
 
+  /** On a loaded page: the checks of a user page, each outcome kept for its own test to read. */
+  async function userPageChecks(route: string, page: Page, expect: ExpectStatic): Promise<void> {
+    const grid = grids.get(route);
+    if (grid) gridsSeen.set(route, await outcomeOf(() => expectGridPictures(page, expect, grid)));
+    const screen = screens.get(route);
+    if (screen) screensSeen.set(route, await outcomeOf(() => expectScreenPictures(page, expect, screen)));
+    if (users.has(route)) tables.set(route, await tablesAtEachWidth(page));
+  }
+
+  /**
+   * The loads of the pages the walk did not reach (no spec route, or its route failed first): one load a page,
+   * whichever test asks for it first, with every check of {@link userPageChecks} made in it.
+   */
+  const afterWalk = new Map<string, Promise<void>>();
+  function loadedAfterWalk(route: string, expect: ExpectStatic): Promise<void> {
+    let loaded = afterWalk.get(route);
+    if (!loaded) {
+      loaded = walk.check(baseUrl, route, expect, async (page) => {
+        await hydrated(page);
+        await userPageChecks(route, page, expect);
+      });
+      afterWalk.set(route, loaded);
+    }
+    return loaded;
+  }
+
+  /** The outcome of a check of `route` kept in `seen`, by the walk's load of the page or else a load of its own. */
+  async function seenOrLoaded(
+    seen: Map<string, Outcome>,
+    route: string,
+    expect: ExpectStatic,
+  ): Promise<void> {
+    if (!seen.has(route)) await loadedAfterWalk(route, expect);
+    const outcome = seen.get(route);
+    if (!outcome) throw new Error(`${route}: the check was not made`);
+    if ("error" in outcome) throw outcome.error;
+  }
+
   // Several pages at once (the project's maxConcurrency): a page mostly waits for the server and hydration.
   // Concurrent tests must use their own `expect`.
   it.concurrent.for(routes)("%s loads with its content and no error", async (route, { expect }) => {
@@ -82,22 +102,18 @@ describe.each([
         await expect.poll(() => page.locator("h1").first().textContent()).not.toBe("");
         expect(await page.title()).not.toMatch(/Page not found|Page introuvable/);
       }
-      const grid = grids.get(route);
-      if (grid) gridsSeen.set(route, await outcomeOf(() => expectGridPictures(page, expect, grid)));
-      const screen = screens.get(route);
-      if (screen) screensSeen.set(route, await outcomeOf(() => expectScreenPictures(page, expect, screen)));
-      if (users.has(route)) tables.set(route, await tablesAtEachWidth(page));
+      await userPageChecks(route, page, expect);
     });
   });
 
   it.for([...grids.values()])("$route shows its pictures, loaded, in its language", async (c, { expect }) => {
-    await walkedOrLoaded(gridsSeen, c.route, expect, (page) => expectGridPictures(page, expect, c));
+    await seenOrLoaded(gridsSeen, c.route, expect);
   });
 
   it.for([...screens.values()])(
     "$route shows its screens, loaded, in its language",
     async (c, { expect }) => {
-      await walkedOrLoaded(screensSeen, c.route, expect, (page) => expectScreenPictures(page, expect, c));
+      await seenOrLoaded(screensSeen, c.route, expect);
     },
   );
 
@@ -110,13 +126,7 @@ describe.each([
   it("has no table word broken inside itself on its user pages at 1366, 996 and 800 px", {
     timeout: 600_000,
   }, async ({ expect }) => {
-    for (const path of pages) {
-      if (tables.has(path)) continue;
-      await walk.check(baseUrl, path, expect, async (page) => {
-        await hydrated(page);
-        tables.set(path, await tablesAtEachWidth(page));
-      });
-    }
+    for (const path of pages) if (!tables.has(path)) await loadedAfterWalk(path, expect);
     const broken = brokenByWidth(
       [...tables].filter(([path]) => users.has(path)).sort(([a], [b]) => a.localeCompare(b)),
     );

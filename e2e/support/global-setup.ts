@@ -27,7 +27,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     );
   }
   buildSiteIfNeeded();
-  const product = await startProduct({ dataDirPrefix: "qibates-e2e-" });
+  // A first start creates the data folder's database: on a loaded machine that takes minutes, not seconds.
+  const product = await startProduct({ dataDirPrefix: "qibates-e2e-", timeoutMs: 300_000 });
   let server: Awaited<ReturnType<typeof chromium.launchServer>>;
   try {
     // Playwright's endpoint listens on loopback only.

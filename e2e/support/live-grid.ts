@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from "playwright-core";
-import { hydrated, newContext, open } from "./site-page.ts";
+import { hydrated, newContext, type OpenedPage, open } from "./site-page.ts";
 
 /**
  * Reading the live grid of the documentation (site/src/components/LiveGrid) in a browser: open a page with one,
@@ -14,7 +14,14 @@ export async function openLiveGrid(
   options: { bypassCSP?: boolean } = {},
 ): Promise<{ page: Page; grid: Locator; errors: string[] }> {
   const context = await newContext(browser, undefined, undefined, options);
-  const { page, errors } = await open(context, baseUrl, path);
+  return liveGridOf(await open(context, baseUrl, path));
+}
+
+/** In a page just opened: waits for its live grid to load, and returns the page and the grid's section. */
+export async function liveGridOf({
+  page,
+  errors,
+}: OpenedPage): Promise<{ page: Page; grid: Locator; errors: string[] }> {
   await hydrated(page);
   // The example loads when it comes near the screen.
   await page.locator("[data-live-grid-placeholder]").scrollIntoViewIfNeeded();

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, ConsoleMessage, Page } from "playwright-core";
-import { beforeAll, type ExpectStatic } from "vitest";
+import { afterAll, beforeAll, beforeEach, type ExpectStatic } from "vitest";
 import { chromiumForFile } from "./browser.ts";
 
 export const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), "..", "artifacts");
@@ -170,11 +170,102 @@ export function siteContextForFile(): () => BrowserContext {
   };
 }
 
+/** What a test asks of the file's reused page: the viewport's width, and Chromium's script policy bypassed. */
+export type VisitOptions = { width?: number; bypassCSP?: boolean };
+
+/** The file's reused page ({@link sitePageForFile}), and its Chromium for a test that needs a context of its own. */
+export type SitePage = {
+  /** Loads `path` in the file's page; with the response's headers. */
+  visit: (path: string, options?: VisitOptions) => Promise<OpenedPage & { headers: Record<string, string> }>;
+  browser: () => Browser;
+};
+
+/**
+ * One page for the tests of a file, reused from test to test: a navigation of a page already open reuses its
+ * renderer process, where a new browser context and page would start one. Each `visit` starts as a fresh page
+ * would: the site's cookies, local and session storage cleared, permissions and routes removed, the viewport at
+ * `width` (1280 px unless told), then `path` loaded (a full navigation) with its errors recorded from then on. The
+ * context of a page whose test failed is closed, and the next visit opens a new one, so that nothing the failure
+ * left behind (storage not cleared, a dialog, a navigation under way) reaches the next test. A test about the first load of a fresh browser opens its
+ * own context instead. `prepare` readies each context the file opens (an init script, say) before its first page.
+ */
+export function sitePageForFile(
+  baseUrl: string,
+  prepare: (context: BrowserContext) => Promise<unknown> = async () => undefined,
+): SitePage {
+  let browser: Browser | undefined;
+  // Chromium's script policy bypass is a context's option: one context for each setting.
+  const contexts = new Map<boolean, BrowserContext>();
+  const pages = new Map<boolean, Page>();
+  let detach: (() => void) | undefined;
+  chromiumForFile((b) => {
+    browser = b;
+  });
+  beforeEach(({ onTestFailed }) => {
+    onTestFailed(async () => {
+      detach?.();
+      detach = undefined;
+      pages.clear();
+      await Promise.all([...contexts.values()].map((context) => context.close().catch(() => undefined)));
+      contexts.clear();
+    });
+  });
+  afterAll(async () => {
+    await Promise.all([...contexts.values()].map((context) => context.close().catch(() => undefined)));
+  });
+  const started = (): Browser => {
+    if (!browser) throw new Error("the file's Chromium starts before its tests");
+    return browser;
+  };
+  const visit = async (path: string, { width = 1280, bypassCSP = false }: VisitOptions = {}) => {
+    const browser = started();
+    detach?.();
+    detach = undefined;
+    let context = contexts.get(bypassCSP);
+    if (!context) {
+      context = await newContext(browser, width, 900, { bypassCSP });
+      contexts.set(bypassCSP, context);
+      await prepare(context);
+    }
+    let page = pages.get(bypassCSP);
+    if (page?.url().startsWith(baseUrl)) {
+      await page.evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      });
+    }
+    if (!page) {
+      page = await context.newPage();
+      pages.set(bypassCSP, page);
+    }
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await context.clearCookies();
+    await context.clearPermissions();
+    await page.setViewportSize({ width, height: 900 });
+    const errors: string[] = [];
+    const onError = (error: Error) => errors.push(`pageerror: ${error.message}`);
+    const onConsole = (message: ConsoleMessage) => {
+      if (message.type() === "error") errors.push(`console: ${message.text()}`);
+    };
+    page.on("pageerror", onError);
+    page.on("console", onConsole);
+    const opened = page;
+    detach = () => {
+      opened.off("pageerror", onError);
+      opened.off("console", onConsole);
+    };
+    const response = await page.goto(baseUrl + path, { waitUntil: "load" });
+    return { page, status: response?.status(), errors, headers: response?.headers() ?? {} };
+  };
+  return { visit, browser: started };
+}
+
 /** Writes a screenshot to e2e/artifacts/<name>.png (git-ignored) and returns its path. */
 export async function screenshot(page: Page, name: string, fullPage = false): Promise<string> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const path = join(ARTIFACTS, `${name}.png`);
-  await page.screenshot({ path, fullPage });
+  // A full-page picture of the API reference takes more than Playwright's 30 s on a loaded machine.
+  await page.screenshot({ path, fullPage, timeout: 90_000 });
   return path;
 }
 

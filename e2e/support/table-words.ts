@@ -96,11 +96,16 @@ export function userPages(locale: "en" | "fr"): string[] {
 
 /**
  * Runs `check` on a loaded page at each of {@link WIDTHS} in turn: the article's column is laid out by CSS, so a
- * resized page lays its tables out as one loaded at that width.
+ * resized page lays its tables out as one loaded at that width. A page loaded at the first width is read as it is.
  */
 export async function atEachWidth<T>(page: Page, check: () => Promise<T>): Promise<Map<number, T>> {
   const found = new Map<number, T>();
   for (const width of WIDTHS) {
+    const size = page.viewportSize();
+    if (size?.width === width && size.height === 900) {
+      found.set(width, await check());
+      continue;
+    }
     await page.setViewportSize({ width, height: 900 });
     // Lets the site's own resize handlers (mobile or desktop table of contents) render first.
     await page.evaluate(
