@@ -28,8 +28,10 @@ const config: Config = {
 
   // No page shows a last-update date or author and the sitemap sets no lastmod (changelog dates come from the
   // posts' file names), so the build reads nothing from git: without this, every locale's build starts by
-  // walking the repository's history.
-  future: { v4: true, experimental_vcs: false },
+  // walking the repository's history. Rspack's persistent cache is off: with both locales built in one process,
+  // it served a page's old text after the page changed (a build after a merge), so a start or a test run could
+  // serve stale pages; a cold build of both locales costs about a minute here.
+  future: { v4: true, experimental_vcs: false, faster: { rspackPersistentCache: false } },
   // One storage namespace for both locales, so the colour mode and the docs version chosen on /fr/ also hold
   // on / (the v4 default namespaces storage by baseUrl).
   storage: { type: "localStorage", namespace: "qibates" },
