@@ -553,12 +553,12 @@ export const USER_ADVICE: Readonly<
     page: "forms",
     en: {
       seen: "… cells changed since the grid was read, by another submit or a calculation. Nothing was saved. Refresh the grid to see the new values, then submit again.",
-      what: "On the demo server, some cells you submit were changed since your last refresh.",
+      what: "In an ad hoc grid on the demo server, some cells you submit were changed since your last refresh. A Planning form does not check this: the last submit wins.",
       todo: "Click **Refresh**, check the new values, and submit yours again if they still apply.",
     },
     fr: {
       seen: "…\u00a0cellules ont changé depuis la lecture de la grille, sous l'effet d'une autre soumission ou d'un calcul. Rien n'a été enregistré. Actualisez la grille pour voir les nouvelles valeurs, puis soumettez-la de nouveau.",
-      what: "Sur le serveur de démonstration, certaines cellules soumises ont changé depuis votre dernière actualisation.",
+      what: "Dans une grille ad hoc sur le serveur de démonstration, certaines cellules soumises ont changé depuis votre dernière actualisation. Un formulaire Planning ne le vérifie pas\u00a0: la dernière soumission l'emporte.",
       todo: "Cliquez sur **Actualiser**, vérifiez les nouvelles valeurs, et soumettez de nouveau les vôtres si elles valent toujours.",
     },
   },
