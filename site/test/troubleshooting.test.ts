@@ -334,7 +334,8 @@ function sampleParams(code: keyof typeof ERROR_CODES, locale: "en" | "fr"): Reco
   const words: Record<string, string> = {
     changed: locale === "fr" ? "2\u00a0cellules ont changé" : "2 cells changed",
   };
-  const template = seen !== undefined ? ERROR_CODES[code].en : ERROR_CODES[code].en.replace(/\[[^[\]]*\]/g, "");
+  const template =
+    seen !== undefined ? ERROR_CODES[code].en : ERROR_CODES[code].en.replace(/\[[^[\]]*\]/g, "");
   return Object.fromEntries(
     [...template.matchAll(/\{([A-Za-z]+)\}/g)].map((m) => [m[1] ?? "", words[m[1] ?? ""] ?? "x42"]),
   );
