@@ -479,10 +479,12 @@ export const USER_ADVICE: Readonly<
   QB_ERR_OPERATION_UNSUPPORTED: {
     page: "grids",
     en: {
+      seen: "QiBates cannot do this on your server: …",
       what: "Your server does not offer this feature, or refused it; the message usually gives the reason.",
       todo: "See [Features and compatibility](features-compatibility.md) for what your server allows, and the way round when there is one.",
     },
     fr: {
+      seen: "QiBates ne peut pas faire cela sur votre serveur\u00a0: …",
       what: "Votre serveur n'offre pas cette fonctionnalité, ou l'a refusée ; le message en donne le plus souvent la raison.",
       todo: "Consultez [Fonctionnalités et compatibilité](features-compatibility.md) pour savoir ce que permet votre serveur, et comment faire autrement quand c'est possible.",
     },
@@ -530,12 +532,12 @@ export const USER_ADVICE: Readonly<
   QB_ERR_SELECTION_INVALID: {
     page: "grids",
     en: {
-      what: "A pivot started from a data or blank cell, **Pivot to POV** was used on the last cell of the POV row, or the operation would leave an axis with no member.",
-      todo: "For a pivot, select a member cell; to bring the last POV dimension onto the grid, use **Pivot**. To keep some members, use [Keep Only](features/actions/KeepRemoveOnly.md) on them.",
+      what: "A selected cell is outside the grid (the selection was made before the grid shrank), a pivot started from a data or blank cell, **Pivot to POV** was used on the last cell of the POV row, or the operation would leave an axis with no member.",
+      todo: "Select the cells again, then retry; for a pivot, select a member cell; to bring the last POV dimension onto the grid, use **Pivot**. To keep some members, use [Keep Only](features/actions/KeepRemoveOnly.md) on them.",
     },
     fr: {
-      what: "Un pivot est parti d'une cellule de données ou vide, **Pivoter vers le PDV** a été utilisé sur la dernière cellule de la ligne de PDV, ou l'opération laisserait un axe sans membre.",
-      todo: "Pour un pivot, sélectionnez une cellule de membre ; pour ramener sur la grille la dernière dimension du PDV, utilisez **Pivoter**. Pour garder certains membres, utilisez [Conserver uniquement](features/actions/KeepRemoveOnly.md) sur eux.",
+      what: "Une cellule sélectionnée est hors de la grille (la sélection date d'avant que la grille rétrécisse), un pivot est parti d'une cellule de données ou vide, **Pivoter vers le PDV** a été utilisé sur la dernière cellule de la ligne de PDV, ou l'opération laisserait un axe sans membre.",
+      todo: "Sélectionnez de nouveau les cellules, puis réessayez ; pour un pivot, sélectionnez une cellule de membre ; pour ramener sur la grille la dernière dimension du PDV, utilisez **Pivoter**. Pour garder certains membres, utilisez [Conserver uniquement](features/actions/KeepRemoveOnly.md) sur eux.",
     },
   },
   QB_ERR_PIVOT_LAST_DIMENSION: {

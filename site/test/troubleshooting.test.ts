@@ -329,12 +329,13 @@ function sampleParams(code: keyof typeof ERROR_CODES, locale: "en" | "fr"): Reco
   const seen = USER_ADVICE[code]?.[locale].seen;
   if (seen !== undefined && ERROR_CODES[code].en.includes("{sentence}"))
     return { sentence: seen.replace(/…/g, "x42") };
-  // The optional parts left out, as a user most often reads the message; a value made of words as the server
-  // words it.
+  // The optional parts left out, as a user most often reads the message, unless the row quotes the message as it
+  // is read with them (its own wording, "seen"); a value made of words as the server words it.
   const words: Record<string, string> = {
     changed: locale === "fr" ? "2\u00a0cellules ont changé" : "2 cells changed",
   };
-  const template = ERROR_CODES[code].en.replace(/\[[^[\]]*\]/g, "");
+  const template =
+    seen !== undefined ? ERROR_CODES[code].en : ERROR_CODES[code].en.replace(/\[[^[\]]*\]/g, "");
   return Object.fromEntries(
     [...template.matchAll(/\{([A-Za-z]+)\}/g)].map((m) => [m[1] ?? "", words[m[1] ?? ""] ?? "x42"]),
   );
