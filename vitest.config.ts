@@ -44,7 +44,8 @@ function unit(
   };
 }
 
-// One runner for every package. Browser tests (e2e/) run last and alone: they share one server and the machine.
+// One runner for every package. Browser tests (e2e/) run one file at a time, beside the unit tests: they share one
+// server.
 export default defineConfig({
   test: {
     reporters: ["default", "./scripts/summary-reporter.ts"],
@@ -83,7 +84,7 @@ export default defineConfig({
           globalSetup: ["./e2e/support/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          // One file at a time (`npm test` runs them after the unit tests): two at a time was not reliably faster,
+          // One file at a time (`npm test` runs them beside the unit tests): two at a time was not reliably faster,
           // and a page's lazily loaded search index then came late beside another file's pages.
           fileParallelism: false,
           // Tests marked concurrent (the site's routes) open this many pages at once.

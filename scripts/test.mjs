@@ -1,8 +1,8 @@
 // `npm test`: every test. System packages; then, side by side, the type-checks, Biome, the site build and the
-// server build; then the unit, integration and contract tests (Vitest's `unit:*` projects, which keep both cores
-// busy); then the browser tests (one file at a time), then the server's integration tests once more on the
-// newest Node LTS line (`node-lts.mjs`). Runs every step,
-// fails if any failed, and keeps each step's and each test file's time (`TIMINGS`), printing the slowest files.
+// server build; then, side by side, the unit, integration and contract tests (Vitest's `unit:*` projects) and the
+// browser tests (one file at a time); then the server's integration tests once more on the newest Node LTS line
+// (`node-lts.mjs`). Runs every step, fails if any failed, and keeps each step's and each test file's time
+// (`TIMINGS`), printing the slowest files.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -126,22 +126,25 @@ const [, , , , site, server] = await Promise.all([
 ]);
 
 const node = process.versions.node;
-await step(`Tests (Vitest: unit, integration, contract) on Node ${node}`, () =>
-  run("npx", ["vitest", "run", "--project", "unit:*"], { env: { QIBATES_TEST_COUNTS: COUNTS.unit } }),
-);
-
-// One after the other: beside the browser tests, the LTS run's durability test (SIGKILLs of a loaded server) ran
-// past its time on the 2-core machine.
-await step(`Browser tests (Vitest: e2e) on Node ${node}`, async () => {
-  if (!system || !site || !server) {
-    process.stdout.write("Browser tests cannot run (see the failed steps above).\n");
-    return false;
-  }
-  return run("npx", ["vitest", "run", "--project", "e2e"], {
-    env: { QIBATES_TEST_COUNTS: COUNTS.e2e },
-    label: "e2e",
-  });
-});
+// The unit tests and the browser tests side by side: many unit test files wait on servers, child processes and
+// timers rather than compute, and leave a core idle that the browser tests use.
+await Promise.all([
+  step(`Tests (Vitest: unit, integration, contract) on Node ${node}`, () =>
+    run("npx", ["vitest", "run", "--project", "unit:*"], { env: { QIBATES_TEST_COUNTS: COUNTS.unit } }),
+  ),
+  step(`Browser tests (Vitest: e2e) on Node ${node}`, async () => {
+    if (!system || !site || !server) {
+      process.stdout.write("Browser tests cannot run (see the failed steps above).\n");
+      return false;
+    }
+    return run("npx", ["vitest", "run", "--project", "e2e"], {
+      env: { QIBATES_TEST_COUNTS: COUNTS.e2e },
+      label: "e2e",
+    });
+  }),
+]);
+// After them: beside the browser tests, the LTS run's durability test (SIGKILLs of a loaded server) ran past its
+// time on the 2-core machine.
 // The same server tests on the newest LTS line, with a Node.js binary from the npm registry (cached).
 await step(
   `Server tests and a start of the bundled server on Node ${NODE_LTS_VERSION} (newest LTS)`,
