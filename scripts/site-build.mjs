@@ -1,7 +1,8 @@
 // Decides whether the documentation site must be (re)built, and builds it. Shared by `npm start`,
 // `npm run build`, `npm test` and the browser tests' global setup.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { holdLockFor, lockHolders, tryLock } from "./pid-lock.mjs";
@@ -51,12 +52,43 @@ export function newestMtime(path) {
   return newest;
 }
 
-/** Why the site must be built, or null when the build is up to date. */
-export function siteBuildReason() {
-  if (!existsSync(join(BUILD, "index.html")) || !existsSync(STAMP)) return "the site has not been built yet";
-  const built = statSync(STAMP).mtimeMs;
-  const newest = Math.max(...SOURCES.map((s) => newestMtime(join(ROOT, s))));
-  return newest > built ? "the site's sources changed since the last build" : null;
+/**
+ * A digest of the site's source files as they are now: each file's path, modification time and size. A file
+ * added, edited or removed changes it; a folder the build writes (SKIP) does not, even when the build removes and
+ * makes it again, which changes its parent folder's own time.
+ */
+export function sourcesFingerprint(root = ROOT) {
+  const hash = createHash("sha256");
+  const add = (path) => {
+    let st;
+    try {
+      st = statSync(join(root, path));
+    } catch {
+      return;
+    }
+    if (!st.isDirectory()) {
+      hash.update(`${path}\t${st.mtimeMs}\t${st.size}\n`);
+      return;
+    }
+    for (const entry of readdirSync(join(root, path)).sort()) {
+      if (SKIP.has(entry) && path.startsWith("site")) continue;
+      add(join(path, entry));
+    }
+  };
+  for (const source of SOURCES) add(source);
+  return hash.digest("hex");
+}
+
+/**
+ * Why the site must be built, or null when the build is up to date (`root`: the checkout; `stamp`: the file
+ * holding the last build's fingerprint).
+ */
+export function siteBuildReason({ root = ROOT, stamp = STAMP } = {}) {
+  if (!existsSync(join(root, "site", "build", "index.html")) || !existsSync(stamp))
+    return "the site has not been built yet";
+  return readFileSync(stamp, "utf8").trim() === sourcesFingerprint(root)
+    ? null
+    : "the site's sources changed since the last build";
 }
 
 const LOCK = join(ROOT, "node_modules", ".cache", "qibates-site-build.lock");
@@ -94,13 +126,11 @@ function withBuildLock(work) {
 }
 
 /**
- * Marks the site built from the sources as they were at `started` (ms since the epoch): the stamp's time is the
- * build's start, not its end, so that a source changed while the build ran (a merge, an edit) is seen as newer
- * and built at the next start.
+ * Marks the site built from the sources as they were when its build started (`fingerprint`, taken then), so that
+ * a source changed while the build ran (a merge, an edit) is built at the next start.
  */
-export function stampBuilt(started, stamp = STAMP) {
-  writeFileSync(stamp, new Date(started).toISOString());
-  utimesSync(stamp, started / 1000, started / 1000);
+export function stampBuilt(fingerprint, stamp = STAMP) {
+  writeFileSync(stamp, `${fingerprint}\n`);
 }
 
 /** Builds the site (both locales) when needed. Returns true when a build ran. Throws on failure. */
@@ -111,10 +141,11 @@ export function buildSiteIfNeeded({ force = false } = {}) {
     const reason = force ? "a build was asked for" : siteBuildReason();
     if (!reason) return false;
     const started = Date.now();
+    const sources = sourcesFingerprint();
     process.stdout.write(`Building the documentation site (English and French) because ${reason}...\n`);
     const result = spawnSync("npm", ["run", "build", "-w", "site"], { cwd: ROOT, stdio: "inherit" });
     if (result.status !== 0) throw new Error(`the site build failed (exit ${result.status})`);
-    stampBuilt(started);
+    stampBuilt(sources);
     process.stdout.write(`Site built in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
     return true;
   });
@@ -146,6 +177,7 @@ export function startSiteBuildIfNeeded() {
     return null;
   }
   const started = Date.now();
+  const sources = sourcesFingerprint();
   process.stdout.write(
     `Building the documentation site (English and French) because ${reason}; the server starts meanwhile...\n`,
   );
@@ -167,7 +199,7 @@ export function startSiteBuildIfNeeded() {
     const end = (ok, message) => {
       running = false;
       process.off("exit", stopOnExit);
-      if (ok) stampBuilt(started);
+      if (ok) stampBuilt(sources);
       release();
       process.stdout.write(message);
       resolve(ok);
