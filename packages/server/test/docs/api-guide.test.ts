@@ -228,6 +228,7 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
       "action/launchrule",
       "action/logout",
       "action/logout",
+      "action/refresh",
     ]);
     // One shell, as a reader pastes the blocks one after the other; every response printed on its own line, and
     // each block's output told apart by a mark, to hold it to the output the page shows after that block.
@@ -244,9 +245,18 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
         ? [{ step: b, output: next, got: outputs[i] ?? [] }]
         : [];
     });
-    // The check of the key, the grid, the form, the rule and a logout show their response; the check of the logins
-    // shows what it prints.
-    expect(shown.map((s) => s.output.lang)).toEqual(["json", "text", "json", "json", "json", "json"]);
+    // The check of the key, the connectors of health, the grid, the form, the rule, a logout and the refused call after
+    // it show their response; the check of the logins shows what it prints.
+    expect(shown.map((s) => s.output.lang)).toEqual([
+      "json",
+      "json",
+      "text",
+      "json",
+      "json",
+      "json",
+      "json",
+      "json",
+    ]);
     // An output right under its command is the whole output; one the page introduces ("The response begins
     // with…", "here only…") may show part of it.
     const lines = quickStart.split("\n");
@@ -265,21 +275,23 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
       .split("\n")
       .filter((line) => line.startsWith("{"))
       .map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(responses.map((r) => r.code)).not.toContainEqual(expect.stringMatching(/^QB_ERR/));
-    const [, grid, form, rule, essbaseOut, planningOut] = responses as [
-      unknown,
+    const [grid, form, rule, essbaseOut, planningOut, afterLogout] = responses as [
       { grid: string[][] },
       { grid: string[][] },
       { status: string },
       { loginid: string; loggedOut: boolean },
       { loginid: string; loggedOut: boolean },
+      { code: string },
     ];
+    expect(responses.slice(0, -1).map((r) => r.code)).not.toContainEqual(expect.stringMatching(/^QB_ERR/));
     expect(grid.grid.slice(2).map((row) => row.slice(1).join(" "))).toEqual(["109 85 112", "36 32 39"]);
     expect(form.grid.length).toBeGreaterThan(1);
     expect(rule.status).toBe("completed");
     // Both sessions the quick start opens are logged out, each with its own connector.
     expect([essbaseOut.loggedOut, planningOut.loggedOut]).toEqual([true, true]);
     expect(responses).toHaveLength(6);
+    // The refresh after the logouts, with the Essbase session's loginid, is refused as the page shows.
+    expect(afterLogout.code).toBe("QB_ERR_SESSION_UNKNOWN");
     const logouts = steps.filter((b) => b.code.includes("/action/logout"));
     expect(logouts.map((b) => /connector: (\w+)/.exec(b.code)?.[1])).toEqual(["essbase", "planning"]);
     expect(logouts.map((b) => /"loginid": "\$(\w+)"/.exec(b.code)?.[1])).toEqual([
@@ -399,8 +411,9 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
   );
 
   it("shows the error body that a call with an unknown loginid returns, field included", async () => {
+    // The error body's own page (the quick start shows the same refusal as a reader's curl prints it).
     const shown = blocks
-      .filter((b) => b.lang === "json")
+      .filter((b) => b.page === "api-errors.md" && b.lang === "json")
       .map((b) => JSON.parse(b.code) as Record<string, unknown>)
       .find((b) => b.code === "QB_ERR_SESSION_UNKNOWN");
     const res = await fetch(`${server.baseUrl}${API}/nav/servers`, {
