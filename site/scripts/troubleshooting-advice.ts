@@ -532,12 +532,30 @@ export const USER_ADVICE: Readonly<
   QB_ERR_SELECTION_INVALID: {
     page: "grids",
     en: {
-      what: "A selected cell is outside the grid (the selection was made before the grid shrank), a pivot started from a data or blank cell, **Pivot to POV** was used on the last cell of the POV row, or the operation would leave an axis with no member.",
-      todo: "Select the cells again, then retry; for a pivot, select a member cell; to bring the last POV dimension onto the grid, use **Pivot**. To keep some members, use [Keep Only](features/actions/KeepRemoveOnly.md) on them.",
+      what: "The selection does not fit the grid or the operation, for one of [four reasons](#selection-invalid-cases).",
+      todo: "Do what [the list under this table](#selection-invalid-cases) says for your case.",
+      cases: {
+        lead: "Why the selection is refused, and what to do:",
+        items: [
+          "A selected cell is outside the grid (you selected before the grid shrank): select the cells again, then retry.",
+          "A pivot started from a data or blank cell: select a member cell, then pivot.",
+          "**Pivot to POV** on a cell of the POV row that is already last: to bring that dimension onto the grid, use **Pivot**.",
+          "The operation would leave the rows or the columns with no member: to keep some members, use [Keep Only](features/actions/KeepRemoveOnly.md) on them.",
+        ],
+      },
     },
     fr: {
-      what: "Une cellule sélectionnée est hors de la grille (la sélection date d'avant que la grille rétrécisse), un pivot est parti d'une cellule de données ou vide, **Pivoter vers le PDV** a été utilisé sur la dernière cellule de la ligne de PDV, ou l'opération laisserait un axe sans membre.",
-      todo: "Sélectionnez de nouveau les cellules, puis réessayez ; pour un pivot, sélectionnez une cellule de membre ; pour ramener sur la grille la dernière dimension du PDV, utilisez **Pivoter**. Pour garder certains membres, utilisez [Conserver uniquement](features/actions/KeepRemoveOnly.md) sur eux.",
+      what: "La sélection ne convient pas à la grille ou à l'opération, pour l'une de [quatre raisons](#selection-invalid-cases).",
+      todo: "Faites ce que [la liste sous ce tableau](#selection-invalid-cases) indique pour votre cas.",
+      cases: {
+        lead: "Pourquoi la sélection est refusée, et que faire :",
+        items: [
+          "Une cellule sélectionnée est hors de la grille (vous l'avez sélectionnée avant que la grille rétrécisse) : sélectionnez de nouveau les cellules, puis réessayez.",
+          "Un pivot est parti d'une cellule de données ou vide : sélectionnez une cellule de membre, puis faites le pivot.",
+          "**Pivoter vers le PDV** sur une cellule de la ligne de PDV qui est déjà la dernière : pour ramener cette dimension sur la grille, utilisez **Pivoter**.",
+          "L'opération laisserait les lignes ou les colonnes sans membre : pour garder certains membres, utilisez [Conserver uniquement](features/actions/KeepRemoveOnly.md) sur eux.",
+        ],
+      },
     },
   },
   QB_ERR_PIVOT_LAST_DIMENSION: {
