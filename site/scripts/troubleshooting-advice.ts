@@ -532,28 +532,28 @@ export const USER_ADVICE: Readonly<
   QB_ERR_SELECTION_INVALID: {
     page: "grids",
     en: {
-      what: "The selection does not fit the grid or the operation, for one of [four reasons](#selection-invalid-cases).",
-      todo: "Do what [the list under this table](#selection-invalid-cases) says for your case.",
+      what: "The selection does not fit the operation ([four cases](#selection-invalid-cases)).",
+      todo: "See [the list under this table](#selection-invalid-cases).",
       cases: {
         lead: "Why the selection is refused, and what to do:",
         items: [
-          "A selected cell is outside the grid (you selected before the grid shrank): select the cells again, then retry.",
-          "A pivot started from a data or blank cell: select a member cell, then pivot.",
-          "**Pivot to POV** on a cell of the POV row that is already last: to bring that dimension onto the grid, use **Pivot**.",
-          "The operation would leave the rows or the columns with no member: to keep some members, use [Keep Only](features/actions/KeepRemoveOnly.md) on them.",
+          "A selected cell is outside the grid (selected before the grid shrank): select the cells again.",
+          "A pivot from a data or blank cell: select a member cell.",
+          "**Pivot to POV** on the last cell of the POV row: use **Pivot** to bring that dimension onto the grid.",
+          "The rows or the columns would have no member left: keep at least one, for example with [Keep Only](features/actions/KeepRemoveOnly.md).",
         ],
       },
     },
     fr: {
-      what: "La sélection ne convient pas à la grille ou à l'opération, pour l'une de [quatre raisons](#selection-invalid-cases).",
-      todo: "Faites ce que [la liste sous ce tableau](#selection-invalid-cases) indique pour votre cas.",
+      what: "La sélection ne convient pas à l'opération ([quatre cas](#selection-invalid-cases)).",
+      todo: "Voir [la liste sous ce tableau](#selection-invalid-cases).",
       cases: {
         lead: "Pourquoi la sélection est refusée, et que faire :",
         items: [
-          "Une cellule sélectionnée est hors de la grille (vous l'avez sélectionnée avant que la grille rétrécisse) : sélectionnez de nouveau les cellules, puis réessayez.",
-          "Un pivot est parti d'une cellule de données ou vide : sélectionnez une cellule de membre, puis faites le pivot.",
-          "**Pivoter vers le PDV** sur une cellule de la ligne de PDV qui est déjà la dernière : pour ramener cette dimension sur la grille, utilisez **Pivoter**.",
-          "L'opération laisserait les lignes ou les colonnes sans membre : pour garder certains membres, utilisez [Conserver uniquement](features/actions/KeepRemoveOnly.md) sur eux.",
+          "Une cellule sélectionnée est hors de la grille (sélectionnée avant que la grille rétrécisse) : sélectionnez de nouveau les cellules.",
+          "Un pivot depuis une cellule de données ou vide : sélectionnez une cellule de membre.",
+          "**Pivoter vers le PDV** sur la dernière cellule de la ligne de PDV : utilisez **Pivoter** pour amener cette dimension dans la grille.",
+          "Les lignes ou les colonnes n'auraient plus aucun membre : gardez-en au moins un, par exemple avec [Conserver uniquement](features/actions/KeepRemoveOnly.md).",
         ],
       },
     },
