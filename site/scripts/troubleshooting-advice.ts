@@ -532,12 +532,30 @@ export const USER_ADVICE: Readonly<
   QB_ERR_SELECTION_INVALID: {
     page: "grids",
     en: {
-      what: "A selected cell is outside the grid (the selection was made before the grid shrank), a pivot started from a data or blank cell, **Pivot to POV** was used on the last cell of the POV row, or the operation would leave an axis with no member.",
-      todo: "Select the cells again, then retry; for a pivot, select a member cell; to bring the last POV dimension onto the grid, use **Pivot**. To keep some members, use [Keep Only](features/actions/KeepRemoveOnly.md) on them.",
+      what: "The selection does not fit the operation ([four cases](#selection-invalid-cases)).",
+      todo: "See [the list under this table](#selection-invalid-cases).",
+      cases: {
+        lead: "Why the selection is refused, and what to do:",
+        items: [
+          "A selected cell is outside the grid (selected before the grid shrank): select the cells again.",
+          "A pivot from a data or blank cell: select a member cell.",
+          "**Pivot to POV** on the last cell of the POV row: use **Pivot** to bring that dimension onto the grid.",
+          "The rows or the columns would have no member left: keep at least one, for example with [Keep Only](features/actions/KeepRemoveOnly.md).",
+        ],
+      },
     },
     fr: {
-      what: "Une cellule sélectionnée est hors de la grille (la sélection date d'avant que la grille rétrécisse), un pivot est parti d'une cellule de données ou vide, **Pivoter vers le PDV** a été utilisé sur la dernière cellule de la ligne de PDV, ou l'opération laisserait un axe sans membre.",
-      todo: "Sélectionnez de nouveau les cellules, puis réessayez ; pour un pivot, sélectionnez une cellule de membre ; pour ramener sur la grille la dernière dimension du PDV, utilisez **Pivoter**. Pour garder certains membres, utilisez [Conserver uniquement](features/actions/KeepRemoveOnly.md) sur eux.",
+      what: "La sélection ne convient pas à l'opération ([quatre cas](#selection-invalid-cases)).",
+      todo: "Voir [la liste sous ce tableau](#selection-invalid-cases).",
+      cases: {
+        lead: "Pourquoi la sélection est refusée, et que faire :",
+        items: [
+          "Une cellule sélectionnée est hors de la grille (sélectionnée avant que la grille rétrécisse) : sélectionnez de nouveau les cellules.",
+          "Un pivot depuis une cellule de données ou vide : sélectionnez une cellule de membre.",
+          "**Pivoter vers le PDV** sur la dernière cellule de la ligne de PDV : utilisez **Pivoter** pour amener cette dimension dans la grille.",
+          "Les lignes ou les colonnes n'auraient plus aucun membre : gardez-en au moins un, par exemple avec [Conserver uniquement](features/actions/KeepRemoveOnly.md).",
+        ],
+      },
     },
   },
   QB_ERR_PIVOT_LAST_DIMENSION: {

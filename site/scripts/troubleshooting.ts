@@ -162,7 +162,7 @@ export function userMessageTable(locale: Locale, topic: UserTopic): string {
 
 /** The titles of the topic pages, as the index links to them. */
 export const TOPIC_TITLES: Record<UserTopic, Record<Locale, string>> = {
-  login: { en: "Login and session", fr: "Ouverture de session et session" },
+  login: { en: "Login and session", fr: "Ouverture et fin de session" },
   connection: { en: "Reaching your server", fr: "Accès à votre serveur" },
   grids: { en: "Grids and data", fr: "Grilles et données" },
   forms: { en: "Forms, rules and submits", fr: "Formulaires, règles et soumissions" },

@@ -250,20 +250,35 @@ describe("the pages that document a screen", () => {
     });
 
     it.each(SCREEN_PAGES)(
-      "%s shows its screen right under its first paragraph, before the Works on line",
+      "%s shows each screen right under its first paragraph or at the steps that use it",
       (page) => {
         const src = source(page, locale);
         const blocks = openingBlocks(src);
-        // The page template: one or two sentences, then the pictures (the screen, and the grid where the page has
-        // one), then "Works on" and the rest. Every screen the page shows is among those first pictures.
+        // The page template: one or two sentences, then the pictures (a screen, the grid where the page has one),
+        // then "Works on" and the rest. A screen that belongs to one task stands instead in that task's section,
+        // at its steps, which name the screen's labels in bold: the reader meets it where they use it.
         expect(blocks[0]).toMatch(/^[^<{#|*-]|^\*\*[^*]+\*\* /);
         const lead: string[] = [];
         for (const block of blocks.slice(1)) {
           if (!/^<(ScreenPicture|GridPictures) /.test(block)) break;
           lead.push(block);
         }
-        expect(lead.length).toBeGreaterThan(0);
-        expect(shown(lead.join("\n"))).toEqual(shown(src));
+        const atTop = shown(lead.join("\n"));
+        const sections = bodyOf(src)
+          .split(/^(?=## )/m)
+          .slice(1);
+        const misplaced: string[] = [];
+        for (const id of shown(src).filter((s) => !atTop.includes(s))) {
+          const screen = SCREENS.find((s) => s.id === id);
+          const section = sections.find((s) => shown(s).includes(id)) ?? "";
+          const labels = new Set(
+            [...(screen ? fieldLabels(screen, locale) : []), say(screen?.title, locale)].map((l) =>
+              l.toLowerCase(),
+            ),
+          );
+          if (!bold(section).some((b) => labels.has(b.toLowerCase()))) misplaced.push(id);
+        }
+        expect(misplaced).toEqual([]);
       },
     );
 

@@ -853,8 +853,8 @@ export const SCREENS: readonly ScreenDescription[] = [
     title: same("Sample.Basic"),
     context: SAMPLE_ESSBASE,
     caption: {
-      en: "The POV bar of an ad hoc grid on Sample.Basic: Sales, 100-10 and East, the Market drop-down open",
-      fr: "La barre de PDV d'une grille ad hoc sur Sample.Basic : Sales, 100-10 et East, la liste de Market ouverte",
+      en: "The POV bar of an ad hoc grid on Sample.Basic: Sales, 100-10 and East, West being picked in the Market drop-down",
+      fr: "La barre de PDV d'une grille ad hoc sur Sample.Basic : Sales, 100-10 et East, West en train d'être choisi dans la liste de Market",
     },
     fields: [
       { kind: "group", label: { en: "POV bar", fr: "Barre de PDV" } },
@@ -865,8 +865,8 @@ export const SCREENS: readonly ScreenDescription[] = [
         kind: "list",
         label: same("Market"),
         items: [
-          { text: same("East"), selected: true },
-          { text: same("West") },
+          { text: same("East") },
+          { text: same("West"), selected: true },
           { text: same("South") },
           { text: same("Central") },
           { text: { en: "Member Selection…", fr: "Sélection de membres…" } },
