@@ -590,11 +590,11 @@ export const USER_ADVICE: Readonly<
     page: "forms",
     en: {
       what: "The business rule stopped with an error, or was still running when QiBates stopped waiting; the server's reason follows the colon.",
-      todo: "Still running: see [When a long rule is cut off](troubleshooting-forms.md#when-a-long-rule-or-calculation-is-cut-off). After a submit: see [When a rule fails](features/actions/SubmitForm.md#when-a-rule-fails). Otherwise, correct the prompt values or the data and run the rule again ([Run a business rule](features/actions/RunRule.md)); if it keeps failing, send the reason to the rule's owner.",
+      todo: "Still running: [When a long rule is cut off](troubleshooting-forms.md#when-a-long-rule-or-calculation-is-cut-off). After a submit: [When a rule fails](features/actions/SubmitForm.md#when-a-rule-fails). Otherwise, correct the prompt values or the data and [run it again](features/actions/RunRule.md); if it keeps failing, send the reason to the rule's owner.",
     },
     fr: {
       what: "La règle métier s'est arrêtée sur une erreur, ou était toujours en cours quand QiBates a cessé d'attendre ; la raison du serveur suit les deux-points.",
-      todo: "Toujours en cours : voir [Quand une règle longue est interrompue](troubleshooting-forms.md#quand-une-règle-ou-un-calcul-long-est-interrompu). Après une soumission : voir [Quand une règle échoue](features/actions/SubmitForm.md#quand-une-règle-échoue). Sinon, corrigez les valeurs des invites ou les données et relancez la règle ([Lancer une règle métier](features/actions/RunRule.md)) ; si elle échoue encore, transmettez la raison à son responsable.",
+      todo: "Toujours en cours : [Quand une règle longue est interrompue](troubleshooting-forms.md#quand-une-règle-ou-un-calcul-long-est-interrompu). Après une soumission : [Quand une règle échoue](features/actions/SubmitForm.md#quand-une-règle-échoue). Sinon, corrigez les valeurs des invites ou les données et [relancez-la](features/actions/RunRule.md) ; si elle échoue encore, transmettez la raison à son responsable.",
     },
   },
   QB_ERR_RULE_UNKNOWN: {
@@ -622,11 +622,11 @@ export const USER_ADVICE: Readonly<
   QB_ERR_PROMPT_MISSING: {
     page: "forms",
     en: {
-      what: "On the demo server, the rule asks for a value you left empty; nothing was saved or run. Your company's server reports it as [a failed rule](#rule-failed) or [a refused value](#prompt-invalid).",
+      what: "Demo server only: the rule asks for a value you left empty; nothing was saved or run. Your company's server reports it as [a failed rule](#rule-failed) or [a refused value](#prompt-invalid).",
       todo: "Give a value to every prompt of the rule, then run it again.",
     },
     fr: {
-      what: "Sur le serveur de démonstration, la règle attend une valeur que vous avez laissée vide ; rien n'a été enregistré ni exécuté. Le serveur de votre entreprise le signale comme [un échec de la règle](#rule-failed) ou [une valeur refusée](#prompt-invalid).",
+      what: "Serveur de démonstration seulement : la règle attend une valeur que vous avez laissée vide ; rien n'a été enregistré ni exécuté. Le serveur de votre entreprise le signale comme [un échec de la règle](#rule-failed) ou [une valeur refusée](#prompt-invalid).",
       todo: "Donnez une valeur à chaque invite de la règle, puis relancez-la.",
     },
   },
@@ -653,7 +653,7 @@ export const USER_ADVICE: Readonly<
         lead: "Two other messages of the same kind:",
         items: [
           '**The form "…" fixes … to "…".** Only that member can be used for that dimension (grayed in the POV bar): open a form that lets you choose another.',
-          '**The rule "…" of plan type … is a … rule, not "…".** Under **Run a rule by name**, empty the **Rule type** box: the rule then runs whatever its type.',
+          '**The rule "…" of plan type … is a … rule, not "…".** Under **Run a rule by name**, empty the **Rule type** box.',
         ],
       },
     },
@@ -665,7 +665,7 @@ export const USER_ADVICE: Readonly<
         lead: "Deux autres messages du même type\u00a0:",
         items: [
           "**Le formulaire « … » fixe … à « … ».** Seul ce membre peut être utilisé pour cette dimension (grisée dans la barre de PDV)\u202f: ouvrez un formulaire qui vous en laisse choisir un autre.",
-          "**La règle « … » du type de plan … est de type …, et non « … ».** Sous **Lancer une règle par son nom**, videz la zone **Type de règle**\u00a0: la règle s'exécute alors quel que soit son type.",
+          "**La règle « … » du type de plan … est de type …, et non « … ».** Sous **Lancer une règle par son nom**, videz la zone **Type de règle**.",
         ],
       },
     },
