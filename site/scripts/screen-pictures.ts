@@ -105,7 +105,7 @@ const WORDS = {
     expanded: "déplié",
     collapsed: "replié",
     ticked: "coché",
-    selected: "sélectionné",
+    selected: "ligne sélectionnée",
     grayed: "grisé",
     buttons: (labels: string) => `boutons ${labels}`,
     and: " et ",

@@ -585,22 +585,22 @@ export const USER_ADVICE: Readonly<
   QB_ERR_CALC_FAILED: {
     page: "forms",
     en: {
-      what: "The calculation script stopped with an error (syntax, locked blocks, permissions); the server's reason follows the colon.",
+      what: "On Essbase, the calculation script stopped with an error (syntax, locked blocks, permissions); the server's reason follows the colon.",
       todo: 'Send the reason in **Details** to your Essbase administrator. "Still running": see [When a long rule is cut off](troubleshooting-forms.md#when-a-long-rule-or-calculation-is-cut-off).',
     },
     fr: {
-      what: "Le script de calcul s'est arrêté sur une erreur (syntaxe, blocs verrouillés, droits) ; la raison du serveur suit les deux-points.",
+      what: "Sur Essbase, le script de calcul s'est arrêté sur une erreur (syntaxe, blocs verrouillés, droits) ; la raison du serveur suit les deux-points.",
       todo: "Transmettez la raison donnée dans **Détails** à votre administrateur Essbase. « Toujours en cours » : voir [Quand une règle longue est interrompue](troubleshooting-forms.md#quand-une-règle-ou-un-calcul-long-est-interrompu).",
     },
   },
   QB_ERR_SCRIPT_UNKNOWN: {
     page: "forms",
     en: {
-      what: "The calculation script was renamed or removed since the Forms Library listed it.",
+      what: "On Essbase, the calculation script was renamed or removed since the Forms Library listed it.",
       todo: "Reopen ☰ › **Forms Library** and pick the script there, or ask your Essbase administrator.",
     },
     fr: {
-      what: "Le script de calcul a été renommé ou supprimé depuis que la bibliothèque de formulaires l'a listé.",
+      what: "Sur Essbase, le script de calcul a été renommé ou supprimé depuis que la bibliothèque de formulaires l'a listé.",
       todo: "Rouvrez ☰ › **Bibliothèque de formulaires** et choisissez-y le script, ou demandez à votre administrateur Essbase.",
     },
   },
@@ -608,11 +608,11 @@ export const USER_ADVICE: Readonly<
     page: "forms",
     en: {
       what: "The business rule stopped with an error, or was still running when QiBates stopped waiting; the server's reason follows the colon.",
-      todo: "Still running: see [When a long rule is cut off](troubleshooting-forms.md#when-a-long-rule-or-calculation-is-cut-off). After a submit: see [When a rule fails after you submit](troubleshooting-forms.md#when-a-rule-fails-after-you-submit). Otherwise, correct the prompt values or the data and run the rule again ([Run a business rule](features/actions/RunRule.md)); if it keeps failing, send the reason to the rule's owner.",
+      todo: "Still running: [When a long rule is cut off](troubleshooting-forms.md#when-a-long-rule-or-calculation-is-cut-off). After a submit: [When a rule fails](features/actions/SubmitForm.md#when-a-rule-fails). Otherwise, correct the prompt values or the data and [run it again](features/actions/RunRule.md); if it keeps failing, send the reason to the rule's owner.",
     },
     fr: {
       what: "La règle métier s'est arrêtée sur une erreur, ou était toujours en cours quand QiBates a cessé d'attendre ; la raison du serveur suit les deux-points.",
-      todo: "Toujours en cours : voir [Quand une règle longue est interrompue](troubleshooting-forms.md#quand-une-règle-ou-un-calcul-long-est-interrompu). Après une soumission : voir [Quand une règle échoue après une soumission](troubleshooting-forms.md#quand-une-règle-échoue-après-une-soumission). Sinon, corrigez les valeurs des invites ou les données et relancez la règle ([Lancer une règle métier](features/actions/RunRule.md)) ; si elle échoue encore, transmettez la raison à son responsable.",
+      todo: "Toujours en cours : [Quand une règle longue est interrompue](troubleshooting-forms.md#quand-une-règle-ou-un-calcul-long-est-interrompu). Après une soumission : [Quand une règle échoue](features/actions/SubmitForm.md#quand-une-règle-échoue). Sinon, corrigez les valeurs des invites ou les données et [relancez-la](features/actions/RunRule.md) ; si elle échoue encore, transmettez la raison à son responsable.",
     },
   },
   QB_ERR_RULE_UNKNOWN: {
@@ -640,11 +640,11 @@ export const USER_ADVICE: Readonly<
   QB_ERR_PROMPT_MISSING: {
     page: "forms",
     en: {
-      what: "The rule asks for a value you left empty. Nothing was saved or run.",
+      what: "Demo server only: the rule asks for a value you left empty; nothing was saved or run. Your company's server reports it as [a failed rule](#rule-failed) or [a refused value](#prompt-invalid).",
       todo: "Give a value to every prompt of the rule, then run it again.",
     },
     fr: {
-      what: "La règle attend une valeur que vous avez laissée vide. Rien n'a été enregistré ni exécuté.",
+      what: "Serveur de démonstration seulement : la règle attend une valeur que vous avez laissée vide ; rien n'a été enregistré ni exécuté. Le serveur de votre entreprise le signale comme [un échec de la règle](#rule-failed) ou [une valeur refusée](#prompt-invalid).",
       todo: "Donnez une valeur à chaque invite de la règle, puis relancez-la.",
     },
   },
@@ -668,10 +668,10 @@ export const USER_ADVICE: Readonly<
       what: "A member you chose is not one the form's drop-down offers, or another value was refused ([two other messages](#validation-cases)). Nothing was saved or run.",
       todo: "Pick a member the drop-down offers; for the others, see [under the table](#validation-cases).",
       cases: {
-        lead: "Its two other wordings:",
+        lead: "Two other messages of the same kind:",
         items: [
           '**The form "…" fixes … to "…".** Only that member can be used for that dimension (grayed in the POV bar): open a form that lets you choose another.',
-          '**The rule "…" of plan type … is a … rule, not "…".** Under **Run a rule by name**, type the rule type the message gives, or leave it empty.',
+          '**The rule "…" of plan type … is a … rule, not "…".** Under **Run a rule by name**, empty the **Rule type** box.',
         ],
       },
     },
@@ -680,10 +680,10 @@ export const USER_ADVICE: Readonly<
       what: "Un membre que vous avez choisi n'est pas proposé par la liste déroulante du formulaire, ou une autre valeur a été refusée ([deux autres messages](#validation-cases)). Rien n'a été enregistré ni exécuté.",
       todo: "Choisissez un membre que propose la liste déroulante\u202f; pour les autres, voir [sous le tableau](#validation-cases).",
       cases: {
-        lead: "Ses deux autres formulations\u00a0:",
+        lead: "Deux autres messages du même type\u00a0:",
         items: [
           "**Le formulaire « … » fixe … à « … ».** Seul ce membre peut être utilisé pour cette dimension (grisée dans la barre de PDV)\u202f: ouvrez un formulaire qui vous en laisse choisir un autre.",
-          "**La règle « … » du type de plan … est de type …, et non « … ».** Sous **Lancer une règle par son nom**, saisissez le type de règle que donne le message, ou laissez-le vide.",
+          "**La règle « … » du type de plan … est de type …, et non « … ».** Sous **Lancer une règle par son nom**, videz la zone **Type de règle**.",
         ],
       },
     },

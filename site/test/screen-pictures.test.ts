@@ -203,7 +203,9 @@ const MUST_SHOW: Record<string, string[]> = {
   "activation/First-launch": ["key-page", "activation"],
   "features/features/POV": ["pov-adhoc"],
   "features/actions/SubmitForm": ["submit-form-details"],
-  "features/actions/TaskLists": ["task-lists"],
+  // What a user of a company's Planning or PBCS server meets: Task Lists with only Run a rule by name, and its dialog.
+  "features/actions/TaskLists": ["task-lists-company", "task-lists"],
+  "features/actions/RunRule": ["run-rule-by-name"],
 };
 
 /**
@@ -425,6 +427,19 @@ function fullPath(section: string, last: string): string {
     last
   );
 }
+
+describe.each(LOCALES)("the submit notification of a form (%s)", (locale) => {
+  it("is drawn as the message the user reads, its count of refused cells the lines of its Details", () => {
+    // A reader recognises the notification by its words and numbers, not by a description of them.
+    const screen = SCREENS.find((s) => s.id === "submit-form-details") as ScreenDescription;
+    const message = screen.fields.find((f) => f.kind === "message") as Field;
+    expect(message.described).toBeFalsy();
+    const counts = [...say(message.label, locale).matchAll(/\d+/g)].map((m) => Number(m[0]));
+    expect(counts).toHaveLength(2);
+    const details = screen.fields.find((f) => f.kind === "list")?.items ?? [];
+    expect(counts[1]).toBe(details.length);
+  });
+});
 
 describe.each(SCREENS.map((s) => [s.id, s] as const))("the screen %s", (_id, screen) => {
   it.each(LOCALES)("names its fields with words its pages use (%s)", (locale) => {

@@ -99,6 +99,8 @@ const DETAILS: Text = { en: "Details", fr: "Détails" };
 const ON: Text = { en: "On", fr: "Activé" };
 const OFF: Text = { en: "Off", fr: "Désactivé" };
 const SAMPLE_ESSBASE = same("Sample Essbase");
+/** The Task Lists button that opens the dialog for a rule typed by name, the only one a company's server offers. */
+const RUN_RULE_BY_NAME: Text = { en: "Run a rule by name", fr: "Lancer une règle par son nom" };
 /** The name of the key in the First launch page's example, in each language. */
 const KEY_NAME: Text = { en: "jdoe-laptop", fr: "jdupont-portable" };
 const KEY_PAGE = "https://qibates.example.com/qibates/api/v2/generatekey/";
@@ -888,11 +890,7 @@ export const SCREENS: readonly ScreenDescription[] = [
       {
         kind: "message",
         tone: "warning",
-        described: true,
-        label: {
-          en: "The number of cells saved and the number refused",
-          fr: "Le nombre de cellules enregistrées et le nombre de cellules refusées",
-        },
+        label: { en: "1 cell saved, 1 refused", fr: "1 cellule enregistrée, 1 refusée" },
       },
       { kind: "link", label: DETAILS, inline: true },
       {
@@ -907,6 +905,17 @@ export const SCREENS: readonly ScreenDescription[] = [
       },
     ],
     pages: ["features/actions/SubmitForm"],
+  },
+  {
+    id: "task-lists-company",
+    title: { en: "Task Lists", fr: "Listes de tâches" },
+    context: VISION_TEST,
+    caption: {
+      en: "Task Lists on your company's Planning or PBCS server: no task list, only Run a rule by name",
+      fr: "Listes de tâches sur le serveur Planning ou PBCS de votre entreprise : aucune liste de tâches, seulement Lancer une règle par son nom",
+    },
+    fields: [{ kind: "button", label: RUN_RULE_BY_NAME, primary: true }],
+    pages: ["features/actions/TaskLists"],
   },
   {
     id: "task-lists",
@@ -930,9 +939,34 @@ export const SCREENS: readonly ScreenDescription[] = [
       },
       { kind: "checkbox", label: { en: "Complete", fr: "Terminée" }, value: OFF },
       { kind: "button", label: { en: "Open task", fr: "Ouvrir la tâche" }, primary: true },
-      { kind: "button", label: { en: "Run a rule by name", fr: "Lancer une règle par son nom" } },
+      { kind: "button", label: RUN_RULE_BY_NAME },
     ],
     pages: ["features/actions/TaskLists"],
+  },
+  {
+    id: "run-rule-by-name",
+    title: RUN_RULE_BY_NAME,
+    context: VISION_TEST,
+    caption: {
+      en: "Run a rule by name on your company's server: SeedForecast on plan type Plan1, its prompt Entity set to 410, the rule type left empty",
+      fr: "Lancer une règle par son nom sur le serveur de votre entreprise : SeedForecast sur le type de plan Plan1, son invite Entity à 410, le type de règle laissé vide",
+    },
+    fields: [
+      { kind: "text", label: { en: "Rule name", fr: "Nom de la règle" }, value: same("SeedForecast") },
+      {
+        kind: "dropdown",
+        label: { en: "Plan type", fr: "Type de plan" },
+        value: same("Plan1"),
+        options: [same("Plan2")],
+      },
+      { kind: "group", label: { en: "Runtime prompts", fr: "Invites d'exécution" } },
+      { kind: "text", label: { en: "Prompt name", fr: "Nom de l'invite" }, value: same("Entity") },
+      { kind: "text", label: { en: "Value", fr: "Valeur" }, value: same("410") },
+      { kind: "link", label: { en: "Add a prompt", fr: "Ajouter une invite" } },
+      { kind: "text", label: { en: "Rule type", fr: "Type de règle" }, value: same("") },
+      { kind: "button", label: { en: "Run", fr: "Lancer" }, primary: true },
+    ],
+    pages: ["features/actions/RunRule"],
   },
 ];
 
@@ -947,5 +981,6 @@ export const SCREEN_PAGES_OUTSIDE_UNDERSTANDING: readonly string[] = [
   "features/features/POV",
   "features/actions/SubmitForm",
   "features/actions/TaskLists",
+  "features/actions/RunRule",
   ...SETTING_PAGES.map(([, page]) => `features/settings/${page}`),
 ];
