@@ -370,3 +370,44 @@ describe("the order of a user page (the page template)", () => {
     expect(withGeneratedBlocks(written, page, "en")).toBe(written);
   });
 });
+
+/** The "Why" column of each Markdown table of `text` whose last column is headed `heading`. */
+function whyColumns(text: string, heading: string): string[][] {
+  const tables: string[][] = [];
+  let current: string[] | undefined;
+  for (const line of text.split("\n")) {
+    if (!line.startsWith("|")) {
+      current = undefined;
+      continue;
+    }
+    const cells = line
+      .split(/(?<!\\)\|/)
+      .slice(1, -1)
+      .map((c) => c.trim());
+    if (current === undefined) {
+      if (cells.at(-1) === heading) {
+        current = [];
+        tables.push(current);
+      }
+      continue;
+    }
+    if (/^-+$/.test(cells[0] ?? "")) continue;
+    current.push(cells.at(-1) ?? "");
+  }
+  return tables;
+}
+
+describe("the reasons of a generated server table", () => {
+  it.each(LOCALES)("differ from row to row of one table, so each row says its own why (%s)", (locale) => {
+    const heading = locale === "en" ? "Why" : "Pourquoi";
+    // The matrix of Features and compatibility tells a reason several rows share once, in a numbered note.
+    for (const page of GENERATED_PAGES.filter((p) => p.path !== "QiBates/features-compatibility.md")) {
+      for (const [name, content] of Object.entries(page.blocks(locale))) {
+        for (const column of whyColumns(content, heading)) {
+          const said = column.filter((cell) => cell !== "");
+          expect(new Set(said).size, `${page.path} ${name}: ${said.join("\n")}`).toBe(said.length);
+        }
+      }
+    }
+  });
+});
