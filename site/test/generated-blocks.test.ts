@@ -411,3 +411,43 @@ describe("the reasons of a generated server table", () => {
     }
   });
 });
+
+describe("a server table of Works only", () => {
+  const REFRESH = "QiBates/features/actions/Refresh.md";
+  const TABLE = { en: "## What each server allows", fr: "## Ce que permet chaque serveur" } as const;
+
+  it.each(LOCALES)(
+    "is left out, section and all, and the Works on line says yes for every server (%s)",
+    (locale) => {
+      const page = GENERATED_PAGES.find((p) => p.path === REFRESH);
+      if (!page) throw new Error(REFRESH);
+      expect(page.blocks(locale).behaviour).toBe("");
+      const source = readFileSync(join(ROOTS[locale], REFRESH), "utf8");
+      expect(source).not.toContain(TABLE[locale]);
+      expect(page.blocks(locale)["real-servers"]).toBe(
+        locale === "en"
+          ? "**Works on:** Essbase 11.x, Essbase 21c, SSAS, Planning and PBCS: yes"
+          : "**Fonctionne avec :** Essbase 11.x, Essbase 21c, SSAS, Planning et PBCS : oui",
+      );
+    },
+  );
+
+  it("comes back, last in the page, when a server does the feature only in part", () => {
+    const page = GENERATED_PAGES.find((p) => p.path === REFRESH);
+    if (!page) throw new Error(REFRESH);
+    const source = readFileSync(join(ROOTS.en, REFRESH), "utf8");
+    const essbase = CONNECTOR_PROFILES.essbase.capabilities as Record<string, unknown>;
+    const before = essbase.adhoc;
+    try {
+      essbase.adhoc = { status: "no", why: { en: "None.", fr: "Aucune." } };
+      const written = withGeneratedBlocks(source, page, "en");
+      const sections = written.split("\n").filter((l) => l.startsWith("## "));
+      expect(sections.at(-1)).toBe(TABLE.en);
+      expect(written).toMatch(/\| Refresh \| \*\*No\*\* \|/);
+      essbase.adhoc = before;
+      expect(withGeneratedBlocks(written, page, "en")).toBe(source);
+    } finally {
+      essbase.adhoc = before;
+    }
+  });
+});
