@@ -60,7 +60,7 @@ describe("error-code registry", () => {
     expect(wrong).toEqual([]);
     // And a number said in a message keeps its unit: « réessayez dans 60 s », « 70 octets ».
     expect(formatErrorMessage("QB_ERR_RATE_LIMITED", { seconds: 60 }, "fr")).toBe(
-      "Trop de requêtes\u202f; réessayez dans 60\u202fs.",
+      "Trop de requêtes\u202f; réessayez dans 60\u202fs. QiBates limite vos requêtes pour le moment.",
     );
   });
 
