@@ -110,8 +110,9 @@ export function templateProblems(html: string, locale: "en" | "fr", featurePage:
   // A Works on line of yes for every server has no link: the page has no server table, which would say Works only.
   const worksOn = shape.leadHtml.find((_p, i) => shape.lead[i]?.startsWith(w.worksOn));
   const allYes = worksOn !== undefined && !/<a\b/.test(worksOn);
-  if (table < 0 && !allYes) problems.push(`no server table (#${w.serverTable})`);
-  else if (table !== shape.sections.length - 1)
+  if (table < 0) {
+    if (!allYes) problems.push(`no server table (#${w.serverTable})`);
+  } else if (table !== shape.sections.length - 1)
     problems.push(`the server table is not the last section (${shape.sections.at(-1)} comes last)`);
   if (!shape.lead.some((p) => p.startsWith(w.worksOn)))
     problems.push(`no "${w.worksOn}" line before the first section`);
