@@ -31,7 +31,7 @@ const LABELS = {
     completed: "GrowRevenue\u00a0: terminée en",
     failed: "SeedForecast\u00a0: échec",
     message:
-      "Chiffre d'affaires du plan FY15 augmenté de 5\u202F% (entités : 410 ; cellules : 1536, commentaires : 0).",
+      "Chiffre d'affaires du plan FY15 augmenté de 5\u202F% (entités\u00a0: 410\u202f; cellules\u00a0: 1536, commentaires\u00a0: 0).",
     plan2: "Type de plan Plan2",
     value: "Valeur",
     value96950: "96\u202F950",

@@ -370,3 +370,84 @@ describe("the order of a user page (the page template)", () => {
     expect(withGeneratedBlocks(written, page, "en")).toBe(written);
   });
 });
+
+/** The "Why" column of each Markdown table of `text` whose last column is headed `heading`. */
+function whyColumns(text: string, heading: string): string[][] {
+  const tables: string[][] = [];
+  let current: string[] | undefined;
+  for (const line of text.split("\n")) {
+    if (!line.startsWith("|")) {
+      current = undefined;
+      continue;
+    }
+    const cells = line
+      .split(/(?<!\\)\|/)
+      .slice(1, -1)
+      .map((c) => c.trim());
+    if (current === undefined) {
+      if (cells.at(-1) === heading) {
+        current = [];
+        tables.push(current);
+      }
+      continue;
+    }
+    if (/^-+$/.test(cells[0] ?? "")) continue;
+    current.push(cells.at(-1) ?? "");
+  }
+  return tables;
+}
+
+describe("the reasons of a generated server table", () => {
+  it.each(LOCALES)("differ from row to row of one table, so each row says its own why (%s)", (locale) => {
+    const heading = locale === "en" ? "Why" : "Pourquoi";
+    // The matrix of Features and compatibility tells a reason several rows share once, in a numbered note.
+    for (const page of GENERATED_PAGES.filter((p) => p.path !== "QiBates/features-compatibility.md")) {
+      for (const [name, content] of Object.entries(page.blocks(locale))) {
+        for (const column of whyColumns(content, heading)) {
+          const said = column.filter((cell) => cell !== "");
+          expect(new Set(said).size, `${page.path} ${name}: ${said.join("\n")}`).toBe(said.length);
+        }
+      }
+    }
+  });
+});
+
+describe("a server table of Works only", () => {
+  const REFRESH = "QiBates/features/actions/Refresh.md";
+  const TABLE = { en: "## What each server allows", fr: "## Ce que permet chaque serveur" } as const;
+
+  it.each(LOCALES)(
+    "is left out, section and all, and the Works on line says yes for every server (%s)",
+    (locale) => {
+      const page = GENERATED_PAGES.find((p) => p.path === REFRESH);
+      if (!page) throw new Error(REFRESH);
+      expect(page.blocks(locale).behaviour).toBe("");
+      const source = readFileSync(join(ROOTS[locale], REFRESH), "utf8");
+      expect(source).not.toContain(TABLE[locale]);
+      expect(page.blocks(locale)["real-servers"]).toBe(
+        locale === "en"
+          ? "**Works on:** Essbase 11.x, Essbase 21c, SSAS, Planning and PBCS: yes"
+          : "**Fonctionne avec :** Essbase 11.x, Essbase 21c, SSAS, Planning et PBCS : oui",
+      );
+    },
+  );
+
+  it("comes back, last in the page, when a server does the feature only in part", () => {
+    const page = GENERATED_PAGES.find((p) => p.path === REFRESH);
+    if (!page) throw new Error(REFRESH);
+    const source = readFileSync(join(ROOTS.en, REFRESH), "utf8");
+    const essbase = CONNECTOR_PROFILES.essbase.capabilities as Record<string, unknown>;
+    const before = essbase.adhoc;
+    try {
+      essbase.adhoc = { status: "no", why: { en: "None.", fr: "Aucune." } };
+      const written = withGeneratedBlocks(source, page, "en");
+      const sections = written.split("\n").filter((l) => l.startsWith("## "));
+      expect(sections.at(-1)).toBe(TABLE.en);
+      expect(written).toMatch(/\| Refresh \| \*\*No\*\* \|/);
+      essbase.adhoc = before;
+      expect(withGeneratedBlocks(written, page, "en")).toBe(source);
+    } finally {
+      essbase.adhoc = before;
+    }
+  });
+});

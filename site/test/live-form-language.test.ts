@@ -43,7 +43,7 @@ describe("the live Vision form", () => {
     ]);
     expect(submit("fr", (g) => g).notes).toEqual([
       expect.stringMatching(
-        /^SeedForecast\u00a0: Prévision FY15 de l'entité 410 initialisée \(cellules : \d+\)\.$/,
+        /^SeedForecast\u00a0: Prévision FY15 de l'entité 410 initialisée \(cellules\u00a0: \d+\)\.$/,
       ),
     ]);
   });

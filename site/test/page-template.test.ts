@@ -74,6 +74,8 @@ interface PageShape {
   boxBeforeFirstSection: boolean;
   /** The paragraphs before the first section, as the reader reads them. */
   lead: string[];
+  /** The same paragraphs as HTML. */
+  leadHtml: string[];
 }
 
 /** The shape of a built page's article: its sections, and what comes before the first. */
@@ -84,13 +86,15 @@ export function pageShape(html: string): PageShape {
   );
   const first = article.search(/<h2\b/);
   const head = first < 0 ? article : article.slice(0, first);
+  // Paragraphs end at the next block tag: the built pages leave out the closing tags HTML allows to omit.
+  const leadHtml = [
+    ...head.matchAll(/<p\b[^>]*>([\s\S]*?)(?=<\/?(?:p|div|ul|ol|table|h\d|figure|section)\b|$)/g),
+  ].map((m) => m[1] ?? "");
   return {
     sections,
     boxBeforeFirstSection: /class=(?:"[^"]*\b)?theme-admonition\b/.test(head),
-    // Paragraphs end at the next block tag: the built pages leave out the closing tags HTML allows to omit.
-    lead: [...head.matchAll(/<p\b[^>]*>([\s\S]*?)(?=<\/?(?:p|div|ul|ol|table|h\d|figure|section)\b|$)/g)].map(
-      (m) => readText(m[1] ?? ""),
-    ),
+    lead: leadHtml.map(readText),
+    leadHtml,
   };
 }
 
@@ -103,8 +107,12 @@ export function templateProblems(html: string, locale: "en" | "fr", featurePage:
   if (shape.boxBeforeFirstSection) problems.push("a box (admonition) before the first section");
   if (!featurePage) return problems;
   const table = shape.sections.indexOf(w.serverTable);
-  if (table < 0) problems.push(`no server table (#${w.serverTable})`);
-  else if (table !== shape.sections.length - 1)
+  // A Works on line of yes for every server has no link: the page has no server table, which would say Works only.
+  const worksOn = shape.leadHtml.find((_p, i) => shape.lead[i]?.startsWith(w.worksOn));
+  const allYes = worksOn !== undefined && !/<a\b/.test(worksOn);
+  if (table < 0) {
+    if (!allYes) problems.push(`no server table (#${w.serverTable})`);
+  } else if (table !== shape.sections.length - 1)
     problems.push(`the server table is not the last section (${shape.sections.at(-1)} comes last)`);
   if (!shape.lead.some((p) => p.startsWith(w.worksOn)))
     problems.push(`no "${w.worksOn}" line before the first section`);
@@ -175,5 +183,10 @@ describe("the template check", () => {
     expect(templateProblems(page(worksOn, ["limits"]), "en", true)).toEqual([
       "no server table (#what-each-server-allows)",
     ]);
+  });
+
+  it("passes a page without a server table whose Works on line says yes for every server", () => {
+    const yes = "<p><strong>Works on:</strong> Essbase 11.x, Essbase 21c, SSAS, Planning and PBCS: yes";
+    expect(templateProblems(page(`<p>Lead.${yes}`, ["what-it-does", "limits"]), "en", true)).toEqual([]);
   });
 });

@@ -936,6 +936,9 @@ export function readerBehaviour(
   connectors: readonly Connector[] = MATRIX_CONNECTORS,
 ): string {
   const w = READER_WORDS[locale];
+  // A table of Works only repeats the page's "Works on" line, which then names every server with yes: none.
+  const rows = ids.map(featureRow);
+  if (rows.every((row) => connectors.every((c) => featureVerdict(row, c).v === "works"))) return "";
   const admin = `${w.admin}(${root}../admin/${adminPageOf(path)})`;
   return [w.intro(admin), "", featureRowsTable(ids, locale, connectors)].join("\n");
 }
@@ -1185,13 +1188,33 @@ const BEHAVIOUR_HEADING: Record<DocLocale, string> = {
 };
 
 /** Where a block goes in a page that does not have it yet: the line after which it is inserted. */
-function insertionLine(lines: readonly string[], name: string, locale: DocLocale): number {
-  if (name === "behaviour") return lines.indexOf(BEHAVIOUR_HEADING[locale]);
+function insertionLine(lines: string[], name: string, locale: DocLocale): number {
+  if (name === "behaviour") {
+    // A page whose server table was left out (every cell Works) gets its section back at its end, where the
+    // template puts it.
+    if (!lines.includes(BEHAVIOUR_HEADING[locale])) {
+      while (lines.at(-1) === "") lines.pop();
+      lines.push("", BEHAVIOUR_HEADING[locale]);
+    }
+    return lines.indexOf(BEHAVIOUR_HEADING[locale]);
+  }
   if (name === "real-servers") {
     const end = lines[0] === "---" ? lines.indexOf("---", 1) : -1;
     return lines.findIndex((l, i) => i > end && l.startsWith("# "));
   }
   return -1;
+}
+
+/** The page without the section headed `heading` when nothing but blank lines is left under it. */
+function withoutEmptySection(text: string, heading: string): string {
+  const lines = text.split("\n");
+  const at = lines.indexOf(heading);
+  if (at < 0) return text;
+  const next = sectionStarts(lines).find((i) => i > at) ?? lines.length;
+  if (lines.slice(at + 1, next).some((l) => l.trim() !== "")) return text;
+  const rest = [...lines.slice(0, at), ...lines.slice(next)];
+  while (rest.length > 1 && rest.at(-1) === "" && rest.at(-2) === "") rest.pop();
+  return rest.join("\n");
 }
 
 /** The lines of a page that are section headings (`## `), code blocks left out. */
@@ -1260,6 +1283,7 @@ export function withGeneratedBlocks(source: string, page: GeneratedPage, locale:
         block === ""
           ? text.slice(0, a).replace(/\n+$/, "\n") + after.replace(/^\n+/, "\n")
           : text.slice(0, a) + block + after;
+      if (block === "" && name === "behaviour") text = withoutEmptySection(text, BEHAVIOUR_HEADING[locale]);
       continue;
     }
     if (block === "") continue;

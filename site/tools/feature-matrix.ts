@@ -66,8 +66,8 @@ export interface FeatureRow {
   /** What a `partly` of a needed capability means for this feature (the list of forms is the refused part). */
   partlyMeans?: Verdict;
   /**
-   * The reason a reader is given, per server, when a capability (needed, or part of the feature) makes it partly,
-   * where the capability's own reason would not say what is partly about this feature.
+   * The reason a reader is given, per server, when a capability (needed, or part of the feature) is done in part,
+   * where the capability's own reason would not say what this feature lacks of it.
    */
   partWhy?: Partial<Record<Connector, Text>>;
   /**
@@ -256,6 +256,11 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         worksOn: { label: { en: "the list of forms", fr: "la liste des formulaires" } },
         needs: ["forms"],
         partlyMeans: "demo",
+        // Planning REST, which both reach a real server by, has no call that lists forms.
+        partWhy: each(PLANNING_FAMILY, {
+          en: "QiBates cannot list the forms of Planning or EPM Cloud; open a form by its name.",
+          fr: "QiBates ne peut pas lister les formulaires de Planning ou d'EPM Cloud\u202f; ouvrez un formulaire par son nom.",
+        }),
         base: each(ESSBASE_FAMILY, ["no", R.noForms]),
       },
       {
@@ -510,7 +515,9 @@ export function featureVerdict(
     const cv = c.v === "partly" && row.partlyMeans ? row.partlyMeans : c.v;
     if (RANK[cv] > RANK[v]) {
       v = cv;
-      why = (cv === "partly" ? row.partWhy?.[connector] : undefined) ?? c.why ?? why;
+      // A capability done in part: the row's own reason says what of it this feature lacks, whatever the verdict
+      // `partlyMeans` makes of it (the list of forms is the part of forms that only the demo server does).
+      why = (c.v === "partly" ? row.partWhy?.[connector] : undefined) ?? c.why ?? why;
       from = "table";
     }
   }
@@ -631,14 +638,37 @@ function verdictTable(
   const first = locale === "en" ? "Feature" : "Fonctionnalité";
   const reasons = (row: FeatureRow) => rowReasons(row, connectors, locale, inMatrix, notes);
   const why = rows.some((row) => reasons(row) !== "");
+  // Rows with the same verdicts and the same reasons are one line, their labels side by side, so that no reason is
+  // told twice in one table (Submit data and Data integration on Essbase 11.x). The matrix keeps a line per
+  // feature: its shared reasons are numbered notes.
+  const lines = new Map<string, { labels: FeatureRow[]; cells: string; reason: string }>();
+  for (const row of rows) {
+    const cells = connectors.map((c) => verdictCell(row, c, locale)).join(" | ");
+    const reason = why ? reasons(row) : "";
+    const key = inMatrix || reason === "" ? `${lines.size}` : `${cells}\n${reason}`;
+    const line = lines.get(key);
+    if (line) line.labels.push(row);
+    else lines.set(key, { labels: [row], cells, reason });
+  }
   return [
     `| ${first} | ${connectors.map((c) => SERVER_NAME[c][locale]).join(" | ")} |${why ? ` ${WHY_HEADING[locale]} |` : ""}`,
     `|---|${connectors.map(() => "---").join("|")}|${why ? "---|" : ""}`,
-    ...rows.map(
-      (row) =>
-        `| ${label(row)} | ${connectors.map((c) => verdictCell(row, c, locale)).join(" | ")} |${why ? ` ${reasons(row)} |` : ""}`,
+    ...[...lines.values()].map(
+      ({ labels, cells, reason }) =>
+        `| ${sharedLabel(labels, locale)
+          .map(label)
+          .join(locale === "en" ? "; " : "\u202f; ")} | ${cells} |${why ? ` ${reason} |` : ""}`,
     ),
   ];
+}
+
+/**
+ * The rows a line of a table stands for, less those another of them covers: a label that another's begins with is
+ * that one's case ("Substitution variables in a grid" is one of "Substitution variables"), so the shorter stands
+ * for both.
+ */
+function sharedLabel(rows: readonly FeatureRow[], locale: "en" | "fr"): FeatureRow[] {
+  return rows.filter((r) => !rows.some((o) => o !== r && r.label[locale].startsWith(`${o.label[locale]} `)));
 }
 
 /** The matrix as Markdown tables (one per group), feature × server, links relative to `root`. */

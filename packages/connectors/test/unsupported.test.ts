@@ -40,7 +40,7 @@ describe("a connector's refusal of what the capability table says it lacks", () 
     const e = missing("pbcs", "taskLists", "nav/listtasks");
     expect(e.params?.reason).toEqual(readerReason("pbcs", "taskLists"));
     expect((e.params?.reason as { fr: string } | undefined)?.fr).toBe(
-      "Ce serveur ne permet pas à QiBates de lire les listes de tâches.",
+      "QiBates ne peut pas lire les listes de tâches de Planning ou d'EPM Cloud.",
     );
     expect(e.params?.why).toBe("Planning REST has no documented call for task lists.");
   });

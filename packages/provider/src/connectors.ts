@@ -137,16 +137,16 @@ const PLANNING_REST_READER: Partial<Record<Capability, Text>> = {
     fr: "Les formulaires s'ouvrent par leur nom seulement là où le serveur de votre entreprise permet à QiBates de les lire\u202f; la liste des formulaires n'est pas disponible.",
   },
   compositeForms: {
-    en: "This server does not let QiBates read a composite form's subforms; open its simple forms one by one, by their names.",
-    fr: "Ce serveur ne permet pas à QiBates de lire les sous-formulaires d'un formulaire composite\u202f; ouvrez un à un ses formulaires simples, par leur nom.",
+    en: "QiBates cannot open a composite form from Planning or EPM Cloud, as it cannot learn which forms make it up; open its simple forms one by one, by their names.",
+    fr: "QiBates ne peut pas ouvrir un formulaire composite depuis Planning ou EPM Cloud, faute de pouvoir savoir de quels formulaires il se compose\u202f; ouvrez un à un ses formulaires simples, par leur nom.",
   },
   formSubmit: {
     en: "Cells are saved first; the rules on save run only where your company's server allows it, for the users it allows; a failing one leaves the cells saved.",
     fr: "Les cellules sont d'abord enregistrées\u202f; les règles à l'enregistrement ne s'exécutent que là où le serveur de votre entreprise le permet, pour les utilisateurs qu'il autorise\u202f; une règle en échec laisse les cellules enregistrées.",
   },
   taskLists: {
-    en: "This server does not let QiBates read task lists.",
-    fr: "Ce serveur ne permet pas à QiBates de lire les listes de tâches.",
+    en: "QiBates cannot read task lists from Planning or EPM Cloud.",
+    fr: "QiBates ne peut pas lire les listes de tâches de Planning ou d'EPM Cloud.",
   },
   businessRules: {
     en: "Rules run by name; a form's rules on save are not listed.",
@@ -331,8 +331,8 @@ const DESCRIPTIONS = {
           fr: "Le stockage, les opérateurs et les formules des membres ne sont pas affichés.",
         },
         "zoomIn:CALC_LEVEL": {
-          en: "QiBates cannot read member formulas from this server, so it cannot tell which members the formula level shows.",
-          fr: "QiBates ne peut pas lire les formules des membres sur ce serveur, ni donc savoir quels membres le niveau des formules affiche.",
+          en: "QiBates cannot read member formulas from Essbase 11.x, so it cannot tell which members the formula level shows.",
+          fr: "QiBates ne peut pas lire les formules des membres sur Essbase 11.x, ni donc savoir quels membres le niveau des formules affiche.",
         },
         writeBack: {
           en: "Submitting to a real Essbase 11.x server is not available.",
@@ -510,8 +510,8 @@ const DESCRIPTIONS = {
           fr: "Le stockage dense ou dispersé des dimensions n'est pas affiché.",
         },
         "zoomIn:CALC_LEVEL": {
-          en: "The server does not give member formulas.",
-          fr: "Le serveur ne donne pas les formules des membres.",
+          en: "QiBates cannot read member formulas from Essbase 21c, so it cannot tell which members the formula level shows.",
+          fr: "QiBates ne peut pas lire les formules des membres sur Essbase 21c, ni donc savoir quels membres le niveau des formules affiche.",
         },
       },
       refusals: {

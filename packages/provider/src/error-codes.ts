@@ -58,10 +58,24 @@ export interface ErrorCodeDefinition {
    * error's `detail` when every parameter it names is given (a part in brackets, when its own parameters are).
    */
   readonly detail?: string;
+  /**
+   * The words of a parameter the caller does not give, in each language: a message that names whose refusal it is
+   * when the caller says nothing of it (QiBates's own limit, unless the server's refusal is given).
+   */
+  readonly defaults?: Readonly<Record<string, LocalizedText>>;
 }
 
-/** The 500 message is fixed by the product specification, in every locale. */
+/** The 500 message in English, as the product specification fixes it (the registry has its French). */
 export const INTERNAL_ERROR_MESSAGE = "Internal server error";
+
+/**
+ * The sentence `QB_ERR_RATE_LIMITED` says when the refusal is QiBates's own (its limits on use): the server's own
+ * refusal says {@link SERVER_REFUSAL} instead, so that either message says whose limit it is.
+ */
+export const QIBATES_REFUSAL: LocalizedText = {
+  en: "QiBates limits your requests for now.",
+  fr: "QiBates limite vos requêtes pour le moment.",
+};
 
 export const ERROR_CODES = {
   QB_ERR_VALIDATION: {
@@ -575,6 +589,7 @@ export const ERROR_CODES = {
     status: 429,
     en: "Too many requests; retry in {seconds} s.[ {refusedBy}]",
     fr: "Trop de requêtes ; réessayez dans {seconds} s.[ {refusedBy}]",
+    defaults: { refusedBy: QIBATES_REFUSAL },
     when: "More than RATE_LIMIT_PER_MINUTE requests (600 by default) in a minute with one key (with the public demo key, an unknown key or none: per client address); a login with the public demo key refused by DEMO_SESSIONS_PER_NETWORK or by the demo's 10,000 sessions in all, the seconds being those until the first of them ends if left unused; or a job of the embedded engine past QIBATES_JOBS_PER_USER (4 by default) for one user or QIBATES_JOBS_TOTAL (64 by default) for all. What each limit counts, and for whom: [Limits on use](#limits-on-use).",
     whenFr:
       "Plus de RATE_LIMIT_PER_MINUTE requêtes (600 par défaut) en une minute par clé (clé d'API de démonstration, clé inconnue ou absente\u00a0: par adresse du client)\u202f; une connexion avec la clé de démonstration refusée par DEMO_SESSIONS_PER_NETWORK ou le total de 10\u202f000\u00a0sessions de la démonstration (attente\u00a0: jusqu'à la fin de la première si elle reste inutilisée)\u202f; ou un travail du moteur intégré au-delà de QIBATES_JOBS_PER_USER (4 par défaut) pour un utilisateur ou de QIBATES_JOBS_TOTAL (64 par défaut) pour tous. Ce que compte chaque limite, et pour qui\u00a0: [Limites d'utilisation](#limits-on-use).",
@@ -582,7 +597,7 @@ export const ERROR_CODES = {
   QB_ERR_INTERNAL: {
     status: 500,
     en: INTERNAL_ERROR_MESSAGE,
-    fr: INTERNAL_ERROR_MESSAGE,
+    fr: "Erreur interne du serveur",
     when: "An internal fault. Nothing was changed; the requestId identifies the fault in the server logs.",
     whenFr:
       "Une panne interne. Rien n'a été modifié\u202f; le requestId identifie la panne dans les journaux du serveur.",
@@ -740,6 +755,8 @@ export function formatErrorMessage(
   params: ErrorParams = {},
   locale: ErrorLocale = "en",
 ): string {
+  // A parameter the caller does not give is said in the code's own words for it, where the code has some.
+  params = { ...(ERROR_CODES[code] as ErrorCodeDefinition).defaults, ...params };
   // A part in brackets is said only when every parameter it names is given (an optional reason).
   const template = ERROR_CODES[code][locale].replace(/\[([^[\]]*)\]/g, (_whole, part: string) =>
     [...part.matchAll(/\{([A-Za-z]+)\}/g)].every((m) => Object.hasOwn(params, m[1] as string)) ? part : "",

@@ -5,7 +5,6 @@ import {
   errorDetail,
   errorStatus,
   formatErrorMessage,
-  INTERNAL_ERROR_MESSAGE,
   isErrorCode,
   type RefusedBy,
   refusedBy,
@@ -45,7 +44,7 @@ export class ApiError extends Error {
   }
 
   localizedMessage(locale: ErrorLocale): string {
-    if (this.code === "QB_ERR_INTERNAL") return INTERNAL_ERROR_MESSAGE;
+    if (this.code === "QB_ERR_INTERNAL") return formatErrorMessage(this.code, {}, locale);
     return this.fixedMessage ?? formatErrorMessage(this.code, this.params, locale);
   }
 }

@@ -60,7 +60,7 @@ describe("error-code registry", () => {
     expect(wrong).toEqual([]);
     // And a number said in a message keeps its unit: « réessayez dans 60 s », « 70 octets ».
     expect(formatErrorMessage("QB_ERR_RATE_LIMITED", { seconds: 60 }, "fr")).toBe(
-      "Trop de requêtes\u202f; réessayez dans 60\u202fs.",
+      "Trop de requêtes\u202f; réessayez dans 60\u202fs. QiBates limite vos requêtes pour le moment.",
     );
   });
 
@@ -98,12 +98,15 @@ describe("error-code registry", () => {
         expect(status, code).toBe(502);
       else expect(status, code).toBeLessThan(500);
     }
-    expect(errorBody("QB_ERR_INTERNAL", { requestId: "r1", locale: "fr" })).toEqual({
+    expect(errorBody("QB_ERR_INTERNAL", { requestId: "r1" })).toEqual({
       code: "QB_ERR_INTERNAL",
       message: INTERNAL_ERROR_MESSAGE,
       field: null,
       requestId: "r1",
     });
+    expect(errorBody("QB_ERR_INTERNAL", { requestId: "r1", locale: "fr" }).message).toBe(
+      "Erreur interne du serveur",
+    );
   });
 
   it("gives the documentation a catalogue in English and in French", () => {

@@ -93,7 +93,7 @@ export const copyVersion: RuleDefinition = {
   },
   message: {
     en: "Copied {SrcVersion} to {TgtVersion}: {cells} cells and {texts} texts.",
-    fr: "Version {SrcVersion} copiée dans {TgtVersion} (cellules : {cells}, textes : {texts}).",
+    fr: "Version {SrcVersion} copiée dans {TgtVersion} (cellules\u00a0: {cells}, textes\u00a0: {texts}).",
   },
 };
 
@@ -129,7 +129,7 @@ export const seedForecast: RuleDefinition = {
   ].join("\n"),
   message: {
     en: "Seeded the FY15 forecast of entity {Entity}: {cells} cells.",
-    fr: "Prévision FY15 de l'entité {Entity} initialisée (cellules : {cells}).",
+    fr: "Prévision FY15 de l'entité {Entity} initialisée (cellules\u00a0: {cells}).",
   },
   returnTexts: [
     {
@@ -213,7 +213,7 @@ export const growRevenue: RuleDefinition = {
   },
   message: {
     en: "Grew the FY15 plan revenue of {Entities} by {GrowthPct}%: {cells} cells, {texts} comments.",
-    fr: "Chiffre d'affaires du plan FY15 augmenté de {GrowthPct}\u202F% (entités : {Entities} ; cellules : {cells}, commentaires : {texts}).",
+    fr: "Chiffre d'affaires du plan FY15 augmenté de {GrowthPct}\u202F% (entités\u00a0: {Entities}\u202f; cellules\u00a0: {cells}, commentaires\u00a0: {texts}).",
   },
 };
 
@@ -277,7 +277,7 @@ export const allocateRevenue: RuleDefinition = {
   ].join("\n"),
   message: {
     en: "Allocated {Amount} of {Account} in {Period} across the products of {Entity}: {cells} cells.",
-    fr: "Montant de {Amount} réparti sur le compte {Account} en {Period} entre les produits de l'entité {Entity} (cellules : {cells}).",
+    fr: "Montant de {Amount} réparti sur le compte {Account} en {Period} entre les produits de l'entité {Entity} (cellules\u00a0: {cells}).",
   },
   returnTexts: [
     {
@@ -315,7 +315,7 @@ export const aggregateData: RuleDefinition = {
   script: [`FIX({Scenario}, "Working", ${BASE})`, "  AGG({Dimension});", "ENDFIX"].join("\n"),
   message: {
     en: "Aggregated {Dimension} for {Scenario}: {cells} cells.",
-    fr: "Dimension {Dimension} agrégée pour le scénario {Scenario} (cellules : {cells}).",
+    fr: "Dimension {Dimension} agrégée pour le scénario {Scenario} (cellules\u00a0: {cells}).",
   },
 };
 
@@ -364,7 +364,7 @@ export const pushRevenueToPlan2: RuleDefinition = {
   ].join("\n"),
   message: {
     en: "Pushed the {Scenario} revenue of {Entities} to Plan2: {cells} cells.",
-    fr: "Chiffre d'affaires du scénario {Scenario} envoyé vers Plan2 (entités : {Entities} ; cellules : {cells}).",
+    fr: "Chiffre d'affaires du scénario {Scenario} envoyé vers Plan2 (entités\u00a0: {Entities}\u202f; cellules\u00a0: {cells}).",
   },
 };
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { createVisionPlanning } from "../../demo/planning/vision-app.ts";
+import { VISION_PLAN2_RULES, VISION_RULES } from "../../demo/planning/vision-rules.ts";
 import type { PlanningError } from "../../src/planning/index.ts";
 import { planError } from "../vision-plan1.ts";
 
@@ -29,29 +30,29 @@ describe("a French caller of a demo rule", () => {
   test("reads each rule's message in French, its numbers written the French way", () => {
     const app = createVisionPlanning();
     expect(launch(app, "CopyVersion", {}, "fr").message).toMatch(
-      /^Version Working copiée dans What If \(cellules : \d+, textes : 2\)\.$/,
+      /^Version Working copiée dans What If \(cellules\u00a0: \d+, textes\u00a0: 2\)\.$/,
     );
     expect(launch(app, "SeedForecast", { Entity: "430" }, "fr").message).toMatch(
-      /^Prévision FY15 de l'entité 430 initialisée \(cellules : \d+\)\.$/,
+      /^Prévision FY15 de l'entité 430 initialisée \(cellules\u00a0: \d+\)\.$/,
     );
     expect(
       launch(app, "GrowRevenue", { Entities: "410", GrowthPct: "2.5", Comment: "Salon" }, "fr").message,
     ).toMatch(
-      /^Chiffre d'affaires du plan FY15 augmenté de 2,5\u202F% \(entités : 410 ; cellules : \d+, commentaires : 1\)\.$/,
+      /^Chiffre d'affaires du plan FY15 augmenté de 2,5\u202F% \(entités\u00a0: 410\u202f; cellules\u00a0: \d+, commentaires\u00a0: 1\)\.$/,
     );
     expect(
       launch(app, "AllocateRevenue", { Amount: "50000", Account: "4120", Period: "Dec", Entity: "421" }, "fr")
         .message,
     ).toMatch(
-      /^Montant de 50\u202F000 réparti sur le compte 4120 en Dec entre les produits de l'entité 421 \(cellules : \d+\)\.$/,
+      /^Montant de 50\u202F000 réparti sur le compte 4120 en Dec entre les produits de l'entité 421 \(cellules\u00a0: \d+\)\.$/,
     );
     expect(launch(app, "AggregateData", { Dimension: "Entity", Scenario: "Forecast" }, "fr").message).toMatch(
-      /^Dimension Entity agrégée pour le scénario Forecast \(cellules : \d+\)\.$/,
+      /^Dimension Entity agrégée pour le scénario Forecast \(cellules\u00a0: \d+\)\.$/,
     );
     expect(
       launch(app, "PushRevenueToPlan2", { Entities: "410,420", Scenario: "Plan" }, "fr").message,
     ).toMatch(
-      /^Chiffre d'affaires du scénario Plan envoyé vers Plan2 \(entités : 410, 420 ; cellules : \d+\)\.$/,
+      /^Chiffre d'affaires du scénario Plan envoyé vers Plan2 \(entités\u00a0: 410, 420\u202f; cellules\u00a0: \d+\)\.$/,
     );
   });
 
@@ -118,5 +119,22 @@ describe("a French caller of a demo rule", () => {
     });
     expect(res.rules.length).toBeGreaterThan(0);
     for (const r of res.rules) expect(r.message).toMatch(/^Prévision FY15 de l'entité \w+ initialisée/);
+  });
+
+  test("reads every rule's French with French typography: a no-break space before « : », a narrow one before « ; ! ? »", () => {
+    const texts = [...VISION_RULES, ...VISION_PLAN2_RULES].flatMap((rule) => [
+      ...(typeof rule.message === "string" ? [] : [rule.message.fr]),
+      ...(rule.returnTexts ?? []).map((t) => t.fr),
+    ]);
+    expect(texts.length).toBeGreaterThan(5);
+    for (const text of texts) {
+      expect(text, text).not.toMatch(/[^\u00a0]:(?=\s)/);
+      expect(text, text).not.toMatch(/[^\u202f][;!?]/);
+    }
+    // As a caller reads it, the counts filled in.
+    const app = createVisionPlanning();
+    expect(
+      launch(app, "GrowRevenue", { Entities: "410", GrowthPct: "5", Comment: "Salon" }, "fr").message,
+    ).toMatch(/\(entités\u00a0: 410\u202f; cellules\u00a0: \d+, commentaires\u00a0: 1\)\.$/);
   });
 });

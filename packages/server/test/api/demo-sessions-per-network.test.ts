@@ -56,10 +56,13 @@ describe("the demo key's sessions of one client network", () => {
       429,
       "1800",
       "QB_ERR_RATE_LIMITED",
-      "Too many requests; retry in 1,800 s.",
+      "Too many requests; retry in 1,800 s. QiBates limits your requests for now.",
     ]);
     const fr = await loginFrom(inSite(5), "fr-FR,fr;q=0.9");
-    expect([fr.statusCode, fr.json().message]).toEqual([429, "Trop de requêtes ; réessayez dans 1800 s."]);
+    expect([fr.statusCode, fr.json().message]).toEqual([
+      429,
+      "Trop de requêtes ; réessayez dans 1800 s. QiBates limite vos requêtes pour le moment.",
+    ]);
 
     // Nobody's session was ended to make room: the network's, and another network's.
     expect(await Promise.all(mine.map((id, i) => alive(inSite(i + 1), id)))).toEqual([true, true, true]);

@@ -74,9 +74,11 @@ describe("API rules in the job queue", () => {
     expect(refused.headers["retry-after"]).toBe("1");
     expect(refused.json()).toMatchObject({
       code: "QB_ERR_RATE_LIMITED",
-      message: "Too many requests; retry in 1 s.",
+      message: "Too many requests; retry in 1 s. QiBates limits your requests for now.",
     });
-    expect((await launch(a, "fr")).json().message).toBe("Trop de requêtes ; réessayez dans 1 s.");
+    expect((await launch(a, "fr")).json().message).toBe(
+      "Trop de requêtes ; réessayez dans 1 s. QiBates limite vos requêtes pour le moment.",
+    );
     const other = launch(b, "en", "192.0.2.20");
     release();
     await held;

@@ -61,13 +61,13 @@ describe("the numbers of a message", () => {
   it("writes the seconds of a 429's retry as the other messages write their numbers (R6: 1691 s, 12 345 s)", () => {
     // Four digits stay whole in French, as in every French message and page (SI: a lone digit is not set apart).
     expect(formatErrorMessage("QB_ERR_RATE_LIMITED", { seconds: 1691 }, "fr")).toBe(
-      "Trop de requêtes ; réessayez dans 1691 s.",
+      "Trop de requêtes ; réessayez dans 1691 s. QiBates limite vos requêtes pour le moment.",
     );
     expect(formatErrorMessage("QB_ERR_RATE_LIMITED", { seconds: 12_345 }, "fr")).toBe(
-      `Trop de requêtes ; réessayez dans 12${NNBSP}345 s.`,
+      `Trop de requêtes ; réessayez dans 12${NNBSP}345 s. QiBates limite vos requêtes pour le moment.`,
     );
     expect(formatErrorMessage("QB_ERR_RATE_LIMITED", { seconds: 1691 }, "en")).toBe(
-      "Too many requests; retry in 1,691 s.",
+      "Too many requests; retry in 1,691 s. QiBates limits your requests for now.",
     );
   });
 

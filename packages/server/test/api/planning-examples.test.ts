@@ -249,7 +249,7 @@ describe("a demo business rule that completes", () => {
     const fr = await call("/action/launchrule", body, "fr-FR");
     expect(fr.statusCode).toBe(200);
     expect(fr.json().message).toMatch(
-      /^Dimension Entity agrégée pour le scénario Actual \(cellules : \d+\)\.$/,
+      /^Dimension Entity agrégée pour le scénario Actual \(cellules\u00a0: \d+\)\.$/,
     );
     const en = await call("/action/launchrule", body, "en");
     expect(en.json().message).toMatch(/^Aggregated Entity for Actual: [\d,]+ cells\.$/);

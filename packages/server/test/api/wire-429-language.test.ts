@@ -98,8 +98,9 @@ describe("a call past the request limit, in French on every protocol endpoint", 
     app = built;
   });
 
-  const TOO_MANY_FR = /^Trop de requêtes\u202f; réessayez dans \d+\u202fs\.$/;
-  const TOO_MANY_EN = /^Too many requests; retry in \d+ s\.$/;
+  const TOO_MANY_FR =
+    /^Trop de requêtes\u202f; réessayez dans \d+\u202fs\. QiBates limite vos requêtes pour le moment\.$/;
+  const TOO_MANY_EN = /^Too many requests; retry in \d+ s\. QiBates limits your requests for now\.$/;
 
   // Smart View answers in English whatever the client asks, as Provider Services does (wire/src/smartview/NOTES.md).
   it("Essbase REST, Planning REST and XMLA answer the request limit's 429 in French, Smart View in English", async () => {

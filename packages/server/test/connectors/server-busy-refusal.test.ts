@@ -90,6 +90,8 @@ describe("QiBates's own limit", () => {
       "QB_ERR_RATE_LIMITED",
       "qibates",
     ]);
-    expect(refused.json.message).toMatch(/^Too many requests; retry in \d+ s\.$/);
+    expect(refused.json.message).toMatch(
+      /^Too many requests; retry in \d+ s\. QiBates limits your requests for now\.$/,
+    );
   });
 });
