@@ -273,14 +273,15 @@ describe.each(LOCALES)("API guide (%s)", (locale) => {
     return body.loginid;
   }
 
-  /** The variables the examples read; fresh sessions for every block, as the logout example ends its own. */
-  async function environment(): Promise<Record<string, string>> {
-    return {
-      QIBATES_URL: server.baseUrl,
-      QIBATES_KEY: key,
-      LOGINID: await login("essbase"),
-      PLANNING_LOGINID: await login("planning"),
-    };
+  /**
+   * The variables an example reads: the server and the key, and a fresh session for each session variable its code
+   * names (`LOGINID`, `PLANNING_LOGINID`), as the logout example ends its own.
+   */
+  async function environment(code: string): Promise<Record<string, string>> {
+    const env: Record<string, string> = { QIBATES_URL: server.baseUrl, QIBATES_KEY: key };
+    if (/\bLOGINID\b/.test(code)) env.LOGINID = await login("essbase");
+    if (/\bPLANNING_LOGINID\b/.test(code)) env.PLANNING_LOGINID = await login("planning");
+    return env;
   }
 
   beforeAll(async () => {
@@ -455,7 +456,11 @@ describe.each(LOCALES)("API guide (%s)", (locale) => {
   it.concurrent.each(curlBlocks.map((b) => [b.page, b.line, b] as const))(
     "curl example of %s at line %i answers JSON as the text says",
     async (_page, _line, block) => {
-      const result = await run("bash", ["-c", `set -euo pipefail\n${block.code}`], await environment());
+      const result = await run(
+        "bash",
+        ["-c", `set -euo pipefail\n${block.code}`],
+        await environment(block.code),
+      );
       expect(result.code, result.stderr).toBe(0);
       const body = JSON.parse(result.stdout) as { code?: string; message?: string };
       const expected = expectedError(block.code);
@@ -487,7 +492,7 @@ describe.each(LOCALES)("API guide (%s)", (locale) => {
       const { built, buildError } = await prepareExamples();
       const file = built?.get(`${locale}/${exampleName(block)}`);
       expect(file, buildError).toBeDefined();
-      const result = await run(process.execPath, [file as string], await environment());
+      const result = await run(process.execPath, [file as string], await environment(block.code));
       expect(result.code, result.stderr).toBe(0);
     },
   );
