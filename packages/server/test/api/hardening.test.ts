@@ -24,12 +24,14 @@ async function listen(env: Record<string, string> = {}) {
 
 /**
  * A server of one configuration shared by the tests that change nothing the others read (no rate limit reached, no
- * session bound tested): one server a configuration rather than one a test. A test that counts calls or sessions
- * has a server of its own ({@link listen}).
+ * session bound reached by a client another test uses): one server a configuration rather than one a test. A test
+ * that counts calls has a server of its own ({@link listen}).
  */
 const sharedServers = new Map<string, ReturnType<typeof listen>>();
 function shared(env: Record<string, string> = {}): ReturnType<typeof listen> {
-  const key = JSON.stringify(env);
+  // The configuration's key: its settings in name order, with the test configuration's own (no grid workers)
+  // whether a test spells it out or not.
+  const key = JSON.stringify(Object.entries({ QIBATES_GRID_WORKERS: "0", ...env }).sort());
   let server = sharedServers.get(key);
   if (!server) {
     server = listen(env);
@@ -504,8 +506,13 @@ describe("timeouts", () => {
 });
 
 describe("sessions", () => {
+  // One server for both tests: each counts the sessions of client addresses the other does not log in from (the
+  // loopback for the first, documentation addresses injected for the second), and the public demo key's cap holds
+  // per address.
+  const capped = { MAX_SESSIONS_PER_KEY: "2" };
+
   it("are capped per key owner: a login beyond the cap ends the owner's oldest session", async () => {
-    const { base, key } = await listen({ MAX_SESSIONS_PER_KEY: "2" });
+    const { base, key } = await shared(capped);
     const headers = { "content-type": "application/json", qibateskey: key, connector: "essbase" };
     const login = async () =>
       (
@@ -530,7 +537,7 @@ describe("sessions", () => {
   });
 
   it("are capped per client address with the public demo key: one address's logins end none of another's", async () => {
-    const { app, key } = await listen({ MAX_SESSIONS_PER_KEY: "2" });
+    const { app, key } = await shared(capped);
     const { login, alive } = apiClientAt(
       () => app,
       () => key,

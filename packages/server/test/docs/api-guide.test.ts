@@ -11,6 +11,7 @@ import {
   isErrorCode,
   templatePattern,
 } from "@qibates/provider";
+import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDataDir } from "../support/data-dir.ts";
 import { type ServerProcess, startServer } from "../support/process.ts";
@@ -153,10 +154,100 @@ function shownIn(shown: unknown, got: unknown): boolean {
   return shown === got;
 }
 
-describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
-  const read = (page: string): string => readFileSync(join(DOCS[locale], page), "utf8");
+const LOCALES = ["en", "fr"] as const;
+
+function readPage(locale: ErrorLocale, page: string): string {
+  return readFileSync(join(DOCS[locale], page), "utf8");
+}
+
+function pageBlocks(locale: ErrorLocale): Block[] {
+  return [QUICK_START, ...TOPICS].flatMap((page) => codeBlocks(page, readPage(locale, page)));
+}
+
+/** A TypeScript example's file name, without extension, under its locale's folder. */
+function exampleName(block: Block): string {
+  return `${block.page.replace(/\.md$/, "")}-line-${block.line}`;
+}
+
+interface Examples {
+  /** The type-check of every example of both locales, one diagnostic (its first line and the next) an item. */
+  readonly diagnostics: string[];
+  readonly checkCode: number;
+  /** The runnable file of each example, by `locale/name`; undefined with `buildError` when the build failed. */
+  readonly built?: ReadonlyMap<string, string>;
+  readonly buildError?: string;
+}
+
+/**
+ * Every TypeScript example of both locales written to `work/<locale>/<name>.mts`, then, once for the whole file:
+ * one `tsc` run that type-checks them all against `@qibates/client`, and one esbuild build that turns each into a
+ * plain JavaScript module `node` runs (the workspace's packages, written in TypeScript, inside; npm packages
+ * imported from `node_modules`, as a reader's program imports them).
+ */
+let examples: Promise<Examples> | undefined;
+function prepareExamples(): Promise<Examples> {
+  examples ??= (async () => {
+    const entryPoints: Record<string, string> = {};
+    for (const locale of LOCALES) {
+      mkdirSync(join(work, locale), { recursive: true });
+      for (const b of pageBlocks(locale).filter((b) => b.lang === "ts")) {
+        const file = join(work, locale, `${exampleName(b)}.mts`);
+        writeFileSync(file, b.code);
+        entryPoints[`${locale}/${exampleName(b)}`] = file;
+      }
+    }
+    writeFileSync(
+      join(work, "tsconfig.json"),
+      JSON.stringify({
+        extends: join(ROOT, "tsconfig.base.json"),
+        compilerOptions: { types: ["node"], lib: ["ES2023", "DOM", "DOM.Iterable"] },
+        include: LOCALES.map((locale) => `${locale}/*.mts`),
+      }),
+    );
+    const tsc = join(ROOT, "node_modules/typescript/bin/tsc");
+    const outdir = join(work, "out");
+    const [check, bundle] = await Promise.all([
+      run(process.execPath, [tsc, "-p", join(work, "tsconfig.json"), "--pretty", "false"], {}),
+      build({
+        entryPoints,
+        outdir,
+        outExtension: { ".js": ".mjs" },
+        bundle: true,
+        platform: "node",
+        format: "esm",
+        target: "node20",
+        logLevel: "silent",
+        plugins: [
+          {
+            name: "npm-packages-external",
+            setup(b) {
+              b.onResolve({ filter: /^[^./]/ }, (args) =>
+                args.path.startsWith("@qibates/") ? undefined : { path: args.path, external: true },
+              );
+            },
+          },
+        ],
+      }).then(
+        () => ({ ok: true as const }),
+        (error: unknown) => ({ ok: false as const, error: String(error) }),
+      ),
+    ]);
+    const diagnostics = (check.stdout + check.stderr).split(/\n(?=\S)/).filter((d) => d.trim() !== "");
+    return bundle.ok
+      ? {
+          diagnostics,
+          checkCode: check.code,
+          built: new Map(Object.keys(entryPoints).map((name) => [name, join(outdir, `${name}.mjs`)])),
+        }
+      : { diagnostics, checkCode: check.code, buildError: bundle.error };
+  })();
+  return examples;
+}
+
+describe.each(LOCALES)("API guide (%s)", (locale) => {
+  const read = (page: string): string => readPage(locale, page);
   const quickStart = read(QUICK_START);
-  const blocks = [QUICK_START, ...TOPICS].flatMap((page) => codeBlocks(page, read(page)));
+  const blocks = pageBlocks(locale);
   const source = read("api-errors.md");
   const curlBlocks = blocks.filter((b) => b.lang === "bash" && firstCommand(b.code).startsWith("curl"));
   /** `export LOGINID=$(curl … | jq -r .loginid)`: the logins that set the variables the later examples read. */
@@ -167,8 +258,6 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
     (b) => b.lang === "bash" && firstCommand(b.code).startsWith("export") && !loginBlocks.includes(b),
   );
   const tsBlocks = blocks.filter((b) => b.lang === "ts");
-  const dir = join(work, locale);
-  mkdirSync(dir);
 
   let server: ServerProcess;
   let key = "";
@@ -184,14 +273,15 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
     return body.loginid;
   }
 
-  /** The variables the examples read; fresh sessions for every block, as the logout example ends its own. */
-  async function environment(): Promise<Record<string, string>> {
-    return {
-      QIBATES_URL: server.baseUrl,
-      QIBATES_KEY: key,
-      LOGINID: await login("essbase"),
-      PLANNING_LOGINID: await login("planning"),
-    };
+  /**
+   * The variables an example reads: the server and the key, and a fresh session for each session variable its code
+   * names (`LOGINID`, `PLANNING_LOGINID`), as the logout example ends its own.
+   */
+  async function environment(code: string): Promise<Record<string, string>> {
+    const env: Record<string, string> = { QIBATES_URL: server.baseUrl, QIBATES_KEY: key };
+    if (/\bLOGINID\b/.test(code)) env.LOGINID = await login("essbase");
+    if (/\bPLANNING_LOGINID\b/.test(code)) env.PLANNING_LOGINID = await login("planning");
+    return env;
   }
 
   beforeAll(async () => {
@@ -366,7 +456,11 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
   it.concurrent.each(curlBlocks.map((b) => [b.page, b.line, b] as const))(
     "curl example of %s at line %i answers JSON as the text says",
     async (_page, _line, block) => {
-      const result = await run("bash", ["-c", `set -euo pipefail\n${block.code}`], await environment());
+      const result = await run(
+        "bash",
+        ["-c", `set -euo pipefail\n${block.code}`],
+        await environment(block.code),
+      );
       expect(result.code, result.stderr).toBe(0);
       const body = JSON.parse(result.stdout) as { code?: string; message?: string };
       const expected = expectedError(block.code);
@@ -383,29 +477,22 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
   );
 
   it("type-checks every TypeScript example against @qibates/client", async () => {
-    tsBlocks.forEach((b, i) => {
-      writeFileSync(join(dir, `example-${i + 1}-${b.page.replace(/\.md$/, "")}-line-${b.line}.mts`), b.code);
-    });
-    writeFileSync(
-      join(dir, "tsconfig.json"),
-      JSON.stringify({
-        extends: join(ROOT, "tsconfig.base.json"),
-        compilerOptions: { types: ["node"], lib: ["ES2023", "DOM", "DOM.Iterable"] },
-        include: ["*.mts"],
-      }),
-    );
-    const tsc = join(ROOT, "node_modules/typescript/bin/tsc");
-    const result = await run(process.execPath, [tsc, "-p", join(dir, "tsconfig.json")], {});
-    expect(result.stdout + result.stderr).toBe("");
-    expect(result.code).toBe(0);
+    const { diagnostics, checkCode } = await prepareExamples();
+    // One run checks both locales' examples: this locale's are those under its folder, and a diagnostic under
+    // no locale's folder (the configuration's) counts for both.
+    const others = LOCALES.filter((l) => l !== locale);
+    const mine = diagnostics.filter((d) => !others.some((l) => d.includes(`/${l}/`)));
+    expect(mine.join("\n")).toBe("");
+    expect(checkCode === 0 || mine.length < diagnostics.length, diagnostics.join("\n")).toBe(true);
   });
 
   it.concurrent.each(tsBlocks.map((b) => [b.page, b.line, b] as const))(
     "TypeScript example of %s at line %i runs to the end",
-    async (page, line, block) => {
-      const file = join(dir, `run-${page.replace(/\.md$/, "")}-line-${line}.mts`);
-      writeFileSync(file, block.code);
-      const result = await run(process.execPath, ["--import", "tsx", file], await environment());
+    async (_page, _line, block) => {
+      const { built, buildError } = await prepareExamples();
+      const file = built?.get(`${locale}/${exampleName(block)}`);
+      expect(file, buildError).toBeDefined();
+      const result = await run(process.execPath, [file as string], await environment(block.code));
       expect(result.code, result.stderr).toBe(0);
     },
   );
