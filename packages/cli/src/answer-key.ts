@@ -249,18 +249,24 @@ export async function openConnectorHarness(
   }
 }
 
+/** What opens the product a replay runs on: {@link openConnectorHarness}, or a caller's that keeps one open. */
+export type OpenHarness = (
+  options: NonNullable<Parameters<typeof openConnectorHarness>[0]>,
+) => Promise<ConnectorHarness>;
+
 /**
  * Replays every case through the connector path: the product in this process, the connector's wire endpoint
  * serving the captured outline (cube `application.cube` of the first case, no data), one session of the
- * connector (`via`, essbase-stndln by default) over HTTP.
+ * connector (`via`, essbase-stndln by default) over HTTP. The harness `open` gives is closed after the cases.
  */
 export async function replayThroughConnector(
   outlineDocument: unknown,
   cases: { name: string; doc: Doc }[],
   via: ReplayConnector = "essbase-stndln",
+  open: OpenHarness = openConnectorHarness,
 ): Promise<CaseOutcome[]> {
   const first = cases[0]?.doc ?? {};
-  const harness = await openConnectorHarness({
+  const harness = await open({
     outlineDocument,
     via,
     ...(typeof first.application === "string" ? { application: first.application } : {}),

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
 import {
+  type OpenHarness,
   REPLAY_CONNECTORS,
   type ReplayConnector,
   recordsAnswer,
@@ -31,6 +32,11 @@ Exit codes: 0 done, 1 the grid operation was refused (or --check found a differe
 export interface Io {
   out(s: string): void;
   err(s: string): void;
+  /**
+   * Opens the product a `--via` replay runs on, closed once the case is replayed (default: a new one each run,
+   * `openConnectorHarness`); a caller that replays many cases in one process may give one it keeps open.
+   */
+  openHarness?: OpenHarness;
 }
 
 export async function main(argv: readonly string[], io: Io): Promise<number> {
@@ -149,6 +155,7 @@ async function replayVia(
       outlineDocument,
       [{ name: casePath, doc: doc as Record<string, unknown> }],
       via,
+      io.openHarness,
     );
   } catch (e) {
     io.err(`qibates-replay: malformed case ${casePath}: ${(e as Error).message}\n`);

@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { type ConnectorHarness, type OpenHarness, openConnectorHarness } from "../../src/answer-key.ts";
 import { main } from "../../src/replay-cli.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -20,6 +21,24 @@ function spawned(...args: string[]) {
 }
 
 /**
+ * The products the file's `--via` runs replay on: one per connector and outline, opened at its first run and
+ * closed after the file's tests (the replays only read the cube). Each run's own close leaves it open.
+ */
+const harnesses = new Map<string, Promise<ConnectorHarness>>();
+const openHarness: OpenHarness = async (options) => {
+  const key = JSON.stringify(options);
+  let opened = harnesses.get(key);
+  if (!opened) {
+    opened = openConnectorHarness(options);
+    harnesses.set(key, opened);
+  }
+  return { ...(await opened), close: async () => {} };
+};
+afterAll(async () => {
+  for (const opened of harnesses.values()) await (await opened.catch(() => null))?.close();
+});
+
+/**
  * `qibates-replay ARGS` in this process: the `main` its `bin` entry calls, with what it writes to standard output
  * and error (the engine and the connectors loaded once for the file, not once a run).
  */
@@ -33,6 +52,7 @@ async function run(...args: string[]) {
     err: (s) => {
       err += s;
     },
+    openHarness,
   });
   return { code, out, err };
 }
@@ -95,6 +115,7 @@ describe("qibates-replay", () => {
         err: (s) => {
           err += s;
         },
+        openHarness,
       },
     );
     expect(code).toBe(1);
@@ -162,6 +183,7 @@ describe("qibates-replay", () => {
           err: (s) => {
             err += s;
           },
+          openHarness,
         });
         expect(code, via.join(" ")).toBe(1);
         // the replayed sheet is still printed, to be recorded

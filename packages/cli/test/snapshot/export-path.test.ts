@@ -7,7 +7,6 @@ import { Upstreams } from "@qibates/connectors/net";
 import { DEMO_APPLICATIONS, loadCubeSnapshots, type SnapshotManifest } from "@qibates/embedded";
 import { CallContext } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
-import { openConnectorHarness } from "../../src/answer-key.ts";
 import { ExportReader, skipLines } from "../../src/snapshot/read-export.ts";
 import { type TakeOptions, takeSnapshot } from "../../src/snapshot/take.ts";
 import { providerFor } from "../../src/snapshot-cli.ts";
@@ -34,6 +33,9 @@ async function copy(
     await close();
   }
 }
+
+/** Bytes of the export file read between two saves of the progress, in the tests that stop in the file. */
+const SMALL_BATCH = 10_000;
 
 /** The data file's cells as sorted lines (members in outline order, then the value). */
 function cellsOf(dir: string): string[] {
@@ -78,6 +80,8 @@ async function stoppedDuringJob(dir: string) {
 describe("qibates-snapshot through the server's export", () => {
   const grid = join(root, "grid");
   const exported = join(root, "export");
+  /** The cells of the uninterrupted export run of the first test, which the resumed runs are compared with. */
+  let exportedCells: number | undefined;
 
   it("copies Sample.Basic cell for cell as grid reads do, and the manifest says which path ran", async () => {
     const byGrid = await copy(grid, { read: "grid" });
@@ -85,6 +89,7 @@ describe("qibates-snapshot through the server's export", () => {
     expect(byGrid.manifest.cubes[0]?.read).toBe("grid");
     expect(byExport.manifest.cubes[0]?.read).toBe("export");
     expect(byExport.manifest.cubes[0]?.cells).toBe(byGrid.manifest.cubes[0]?.cells);
+    exportedCells = byExport.manifest.cubes[0]?.cells;
     // Stored level-0 cells and the computed members' (Profit %, read by queries after the export) alike.
     expect(cellsOf(exported)).toEqual(cellsOf(grid));
     expect(byExport.manifest.cubes[0]?.computedMembers).toEqual(byGrid.manifest.cubes[0]?.computedMembers);
@@ -107,13 +112,14 @@ describe("qibates-snapshot through the server's export", () => {
   }, 180_000);
 
   it("resumes an interrupted export run to the same files, also when the export file is gone", async () => {
+    // Batches small enough that a run stopped after three of them is still in the export file.
     const straight = mkdtempSync(join(tmpdir(), "qibates-export-straight-"));
-    const whole = await copy(straight, { exportBatchBytes: 2_000 });
+    const whole = await copy(straight, { exportBatchBytes: SMALL_BATCH });
     rmSync(straight, { recursive: true, force: true });
     for (const removeFile of [false, true]) {
       const dir = mkdtempSync(join(tmpdir(), "qibates-export-resume-"));
       try {
-        const stopped = await copy(dir, { exportBatchBytes: 2_000, ...interruptedAfter(3) });
+        const stopped = await copy(dir, { exportBatchBytes: SMALL_BATCH, ...interruptedAfter(3) });
         expect(stopped.interrupted).toBe(true);
         const progress = JSON.parse(readFileSync(join(dir, "Copy", ".progress.json"), "utf8"));
         expect(progress.exportFile).toMatch(/^\/applications\/Sample\/Basic\/qibates-snapshot-Basic-/);
@@ -131,7 +137,7 @@ describe("qibates-snapshot through the server's export", () => {
         const warnings: string[] = [];
         const steps: string[] = [];
         const resumed = await copy(dir, {
-          exportBatchBytes: 2_000,
+          exportBatchBytes: SMALL_BATCH,
           progress: { ...quiet, step: (l) => steps.push(l), warn: (l) => warnings.push(l) },
         });
         expect(resumed.interrupted).toBe(false);
@@ -150,9 +156,6 @@ describe("qibates-snapshot through the server's export", () => {
   }, 240_000);
 
   it("stopped while the export job runs, keeps the job and waits for it again instead of starting another", async () => {
-    const straight = mkdtempSync(join(tmpdir(), "qibates-export-straight-"));
-    const whole = await copy(straight);
-    rmSync(straight, { recursive: true, force: true });
     const dir = mkdtempSync(join(tmpdir(), "qibates-export-job-"));
     try {
       const progress = await stoppedDuringJob(dir);
@@ -169,7 +172,9 @@ describe("qibates-snapshot through the server's export", () => {
       expect(steps.join("\n")).toContain(
         `reading the export file /applications/Sample/Basic/${progress.exportJob.name}`,
       );
-      expect(resumed.manifest.cubes[0]?.cells).toBe(whole.manifest.cubes[0]?.cells);
+      // As many cells as the first test's uninterrupted export run.
+      expect(exportedCells).toBeGreaterThan(0);
+      expect(resumed.manifest.cubes[0]?.cells).toBe(exportedCells);
       expect(resumed.manifest.cubes[0]?.cells).toBeGreaterThan(0);
       expect(cellsOf(dir)).toEqual(cellsOf(grid));
       expect(await exportFiles()).toEqual([]);
@@ -218,14 +223,15 @@ describe("qibates-snapshot through the server's export", () => {
   }, 240_000);
 
   it("refuses --read export where the copy cannot use an export (ssas)", async () => {
-    const xmla = await openConnectorHarness({ via: "ssas" });
-    const { provider, close } = providerFor("ssas", new URL(xmla.wireAddress));
+    // Refused before any call: at an address nothing answers, the refusal is all the run can give.
+    const nowhere = "http://127.0.0.1:1/aps/JAPI";
+    const { provider, close } = providerFor("ssas", new URL(nowhere));
     try {
       await expect(
         takeSnapshot({
           provider,
           connector: "ssas",
-          address: xmla.wireAddress,
+          address: nowhere,
           user: "demo",
           password: "demo",
           server: "EssbaseCluster-1",
@@ -239,7 +245,6 @@ describe("qibates-snapshot through the server's export", () => {
       ).rejects.toThrow(/offers no data export that a snapshot can use/);
     } finally {
       await close();
-      await xmla.close();
     }
   }, 120_000);
 });

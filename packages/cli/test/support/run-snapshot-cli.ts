@@ -1,7 +1,15 @@
 import { main } from "../../src/snapshot-cli.ts";
 
-/** `qibates-snapshot ARGV` without a terminal: its exit code and what it wrote to standard output and error. */
-export async function runSnapshotCli(argv: string[], env: Record<string, string> = {}) {
+/**
+ * `qibates-snapshot ARGV` without a terminal: its exit code and what it wrote to standard output and error.
+ * `stopWhen`, when given, is Ctrl+C as the command sees it: asked between its calls with what it has written to
+ * standard error so far, true stops the run.
+ */
+export async function runSnapshotCli(
+  argv: string[],
+  env: Record<string, string> = {},
+  stopWhen?: (err: string) => boolean,
+) {
   let out = "";
   let err = "";
   const code = await main(argv, {
@@ -13,6 +21,7 @@ export async function runSnapshotCli(argv: string[], env: Record<string, string>
     },
     tty: false,
     env,
+    ...(stopWhen ? { interrupted: () => stopWhen(err) } : {}),
   });
   return { code, out, err };
 }
