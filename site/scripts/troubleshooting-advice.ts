@@ -806,11 +806,11 @@ export const USER_ADVICE: Readonly<
     page: "login",
     server: true,
     en: {
-      what: "The QiBates server met an unexpected fault; nothing was changed.",
+      what: "The QiBates server met an unexpected fault; nothing was changed. This message is in English whatever your language.",
       todo: "Try once more. If it comes back, click **Copy** in the notification's **Details** and send the text to your QiBates administrator, with the time it happened: they find the fault in the QiBates server's log.",
     },
     fr: {
-      what: "Le serveur QiBates a rencontré une erreur inattendue ; rien n'a été modifié.",
+      what: "Le serveur QiBates a rencontré une erreur inattendue ; rien n'a été modifié. Ce message est en anglais, quelle que soit votre langue.",
       todo: "Réessayez une fois. Si le message revient, cliquez sur **Copier** dans les **Détails** de la notification et envoyez le texte à votre administrateur QiBates en lui indiquant l'heure : il retrouve l'erreur dans le journal du serveur QiBates.",
     },
   },

@@ -65,7 +65,7 @@ export interface ErrorCodeDefinition {
   readonly defaults?: Readonly<Record<string, LocalizedText>>;
 }
 
-/** The 500 message in English, as the product specification fixes it (the registry has its French). */
+/** The 500 message is fixed by the product specification, in every locale. */
 export const INTERNAL_ERROR_MESSAGE = "Internal server error";
 
 /**
@@ -597,7 +597,7 @@ export const ERROR_CODES = {
   QB_ERR_INTERNAL: {
     status: 500,
     en: INTERNAL_ERROR_MESSAGE,
-    fr: "Erreur interne du serveur",
+    fr: INTERNAL_ERROR_MESSAGE,
     when: "An internal fault. Nothing was changed; the requestId identifies the fault in the server logs.",
     whenFr:
       "Une panne interne. Rien n'a été modifié\u202f; le requestId identifie la panne dans les journaux du serveur.",

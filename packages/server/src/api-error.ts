@@ -5,6 +5,7 @@ import {
   errorDetail,
   errorStatus,
   formatErrorMessage,
+  INTERNAL_ERROR_MESSAGE,
   isErrorCode,
   type RefusedBy,
   refusedBy,
@@ -44,7 +45,7 @@ export class ApiError extends Error {
   }
 
   localizedMessage(locale: ErrorLocale): string {
-    if (this.code === "QB_ERR_INTERNAL") return formatErrorMessage(this.code, {}, locale);
+    if (this.code === "QB_ERR_INTERNAL") return INTERNAL_ERROR_MESSAGE;
     return this.fixedMessage ?? formatErrorMessage(this.code, this.params, locale);
   }
 }

@@ -244,7 +244,7 @@ export async function buildApp({
     }
     // Never leak a stack trace or an internal message: the request id ties the answer to the log entry.
     request.log.error({ err: error }, "internal error");
-    return send(500, "QB_ERR_INTERNAL", formatErrorMessage("QB_ERR_INTERNAL", {}, refusalLocale(request)));
+    return send(500, "QB_ERR_INTERNAL", "Internal server error");
   });
 
   // Answers are compressed; request bodies are decompressed only on grid calls (api.ts), after the key check.
