@@ -618,11 +618,11 @@ export const USER_ADVICE: Readonly<
   QB_ERR_RULE_UNKNOWN: {
     page: "forms",
     en: {
-      what: "The rule's name is not spelled as in the Planning web interface (**Rules**), the plan type you chose is not the rule's (on PBCS the rule may run anyway: [Run a business rule](features/actions/RunRule.md#how-to-do-it)), or you may not launch the rule.",
+      what: "The rule's name is not spelled as in the Planning web interface (**Rules**), the plan type you chose is not the rule's, or you may not launch the rule.",
       todo: "Copy the name and plan type from the Planning web interface; if they are right, ask your Planning administrator for the right to launch it.",
     },
     fr: {
-      what: "Le nom de la règle n'est pas écrit comme dans l'interface web de Planning (**Règles**), le type de plan choisi n'est pas celui de la règle (sur PBCS, la règle peut s'exécuter quand même : [Lancer une règle métier](features/actions/RunRule.md#mode-opératoire)), ou vous n'avez pas le droit de la lancer.",
+      what: "Le nom de la règle n'est pas écrit comme dans l'interface web de Planning (**Règles**), le type de plan choisi n'est pas celui de la règle, ou vous n'avez pas le droit de la lancer.",
       todo: "Recopiez le nom et le type de plan depuis l'interface web de Planning ; s'ils sont justes, demandez le droit de la lancer à votre administrateur Planning.",
     },
   },
@@ -666,7 +666,7 @@ export const USER_ADVICE: Readonly<
     en: {
       seen: 'The form "…" does not offer "…" for …',
       what: "A member you chose is not one the form's drop-down offers, or another value was refused ([two other messages](#validation-cases)). Nothing was saved or run.",
-      todo: "Pick a member the drop-down offers; for the others, see [under the table](#validation-cases).",
+      todo: "Pick a member the drop-down offers.",
       cases: {
         lead: "Two other messages of the same kind:",
         items: [
@@ -678,7 +678,7 @@ export const USER_ADVICE: Readonly<
     fr: {
       seen: "Le formulaire « … » ne propose pas « … » pour …",
       what: "Un membre que vous avez choisi n'est pas proposé par la liste déroulante du formulaire, ou une autre valeur a été refusée ([deux autres messages](#validation-cases)). Rien n'a été enregistré ni exécuté.",
-      todo: "Choisissez un membre que propose la liste déroulante\u202f; pour les autres, voir [sous le tableau](#validation-cases).",
+      todo: "Choisissez un membre que propose la liste déroulante.",
       cases: {
         lead: "Deux autres messages du même type\u00a0:",
         items: [
@@ -691,12 +691,12 @@ export const USER_ADVICE: Readonly<
   QB_ERR_CELL_TOO_LONG: {
     page: "forms",
     en: {
-      what: "A text cell of a Planning form is longer than {{limit:TEXT_CELL_CHARACTERS}} characters, so the whole submit is refused: nothing was saved.",
-      todo: "Shorten the text, or turn on [Submit with large cell](features/settings/SubmitWithLargeCell.md), as the message says.",
+      what: "In a Planning form, the whole submit is refused: nothing was saved.",
+      todo: "Do as the message says ([Submit with large cell](features/settings/SubmitWithLargeCell.md)).",
     },
     fr: {
-      what: "Une cellule texte d'un formulaire Planning dépasse {{limit:TEXT_CELL_CHARACTERS}} caractères : toute la soumission est refusée, rien n'a été enregistré.",
-      todo: "Raccourcissez le texte, ou activez le paramètre [Soumission des cellules longues](features/settings/SubmitWithLargeCell.md), comme le dit le message.",
+      what: "Dans un formulaire Planning, toute la soumission est refusée\u202f: rien n'a été enregistré.",
+      todo: "Faites ce que dit le message ([Soumission des cellules longues](features/settings/SubmitWithLargeCell.md)).",
     },
   },
   QB_ERR_FORM_UNKNOWN: {

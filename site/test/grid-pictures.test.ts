@@ -693,10 +693,16 @@ describe("grid pictures", () => {
       for (const root of [join(SITE, "docs"), join(FR_DOCS, "current")]) {
         const text = readFileSync(join(root, path), "utf8");
         expect(text, `${root} ${path}`).toContain(`<GridPictures page="${page}" />`);
-        // Right under the opening sentences, before the "Works on" line (the page template).
-        expect(text.indexOf(`<GridPictures page="${page}" />`), `${root} ${path}`).toBeLessThan(
-          text.indexOf("generated:real-servers"),
-        );
+        // Right under the opening sentences, before the "Works on" line (the page template); or, where the opening
+        // already shows the page's screen, under the section whose steps produce the grid: one picture at the top.
+        const grid = text.indexOf(`<GridPictures page="${page}" />`);
+        const worksOn = text.indexOf("generated:real-servers");
+        if (grid > worksOn) {
+          expect(text.slice(0, worksOn), `${root} ${path}`).toContain("<ScreenPicture ");
+          expect(text.slice(worksOn, grid), `${root} ${path}`).toMatch(/^## /m);
+        } else {
+          expect(grid, `${root} ${path}`).toBeGreaterThan(0);
+        }
       }
     }
   });

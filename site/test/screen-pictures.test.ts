@@ -133,11 +133,6 @@ function pageLabels(screen: ScreenDescription, locale: Locale): string[] {
  * description or added here on purpose.
  */
 const NOT_SCREEN_LABELS: Record<string, Record<Locale, string[]>> = {
-  // Concepts the view's text explains, not words on the screen.
-  "understanding-the-app/understanding-planning-pbcs/Applications": {
-    en: ["plan types", "Revenue Plan"],
-    fr: ["types de plan", "Revenue Plan"],
-  },
   // The Export tab is described in words; the picture shows the Import tab.
   "understanding-the-app/understanding-essbase-ssas/DataIntegration": {
     en: ["Skip missing cells"],
