@@ -10,3 +10,9 @@ export function serverBundleOptions(
   outdir: string,
   options?: { sourcemap?: boolean },
 ): import("esbuild").BuildOptions;
+/** esbuild's options for a Node.js bundle: the workspace packages inside, npm packages outside. */
+export function workspaceBundleOptions(
+  entryPoints: Record<string, string> | string[],
+  outdir: string,
+  options?: { sourcemap?: boolean; logLevel?: import("esbuild").LogLevel },
+): import("esbuild").BuildOptions;

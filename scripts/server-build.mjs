@@ -65,17 +65,16 @@ export const SERVER_ENTRIES = {
 };
 
 /**
- * esbuild's options for the server bundle of the checkout at `root`, written to `outdir`: the workspace packages
- * inside, npm packages outside. Shared with the benches that build an earlier commit's bundle
- * (`bench/outline-scale.mjs`); an entry whose source that checkout does not have yet is left out.
+ * esbuild's options for a Node.js bundle of `entryPoints` written to `outdir`: our own workspace packages, written
+ * in TypeScript, inside; npm packages outside, loaded from node_modules (their own files, native parts and all).
  */
-export function serverBundleOptions(root, outdir, { sourcemap = true } = {}) {
+export function workspaceBundleOptions(
+  entryPoints,
+  outdir,
+  { sourcemap = false, logLevel = "warning" } = {},
+) {
   return {
-    entryPoints: Object.fromEntries(
-      Object.entries(SERVER_ENTRIES)
-        .map(([name, path]) => [name, join(root, path)])
-        .filter(([, path]) => existsSync(path)),
-    ),
+    entryPoints,
     outdir,
     outExtension: { ".js": ".mjs" },
     bundle: true,
@@ -83,11 +82,9 @@ export function serverBundleOptions(root, outdir, { sourcemap = true } = {}) {
     format: "esm",
     target: "node20",
     sourcemap,
-    logLevel: "warning",
+    logLevel,
     plugins: [
       {
-        // npm packages stay in node_modules (their own files, native parts and all); only our own
-        // workspace packages, written in TypeScript, go into the bundle.
         name: "dependencies-external",
         setup(b) {
           b.onResolve({ filter: /^[^./]/ }, (args) =>
@@ -97,6 +94,20 @@ export function serverBundleOptions(root, outdir, { sourcemap = true } = {}) {
       },
     ],
   };
+}
+
+/**
+ * esbuild's options for the server bundle of the checkout at `root`, written to `outdir`. Shared with the benches
+ * that build an earlier commit's bundle (`bench/outline-scale.mjs`); an entry whose source that checkout does not
+ * have yet is left out.
+ */
+export function serverBundleOptions(root, outdir, { sourcemap = true } = {}) {
+  const entryPoints = Object.fromEntries(
+    Object.entries(SERVER_ENTRIES)
+      .map(([name, path]) => [name, join(root, path)])
+      .filter(([, path]) => existsSync(path)),
+  );
+  return workspaceBundleOptions(entryPoints, outdir, { sourcemap });
 }
 
 /** Builds the server bundle when needed. Returns true when a build ran. Throws on failure. */

@@ -13,6 +13,7 @@ import {
 } from "@qibates/provider";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { workspaceBundleOptions } from "../../../../scripts/server-build.mjs";
 import { testDataDir } from "../support/data-dir.ts";
 import { type ServerProcess, startServer } from "../support/process.ts";
 
@@ -208,26 +209,7 @@ function prepareExamples(): Promise<Examples> {
     const outdir = join(work, "out");
     const [check, bundle] = await Promise.all([
       run(process.execPath, [tsc, "-p", join(work, "tsconfig.json"), "--pretty", "false"], {}),
-      build({
-        entryPoints,
-        outdir,
-        outExtension: { ".js": ".mjs" },
-        bundle: true,
-        platform: "node",
-        format: "esm",
-        target: "node20",
-        logLevel: "silent",
-        plugins: [
-          {
-            name: "npm-packages-external",
-            setup(b) {
-              b.onResolve({ filter: /^[^./]/ }, (args) =>
-                args.path.startsWith("@qibates/") ? undefined : { path: args.path, external: true },
-              );
-            },
-          },
-        ],
-      }).then(
+      build(workspaceBundleOptions(entryPoints, outdir, { logLevel: "silent" })).then(
         () => ({ ok: true as const }),
         (error: unknown) => ({ ok: false as const, error: String(error) }),
       ),
