@@ -27,7 +27,9 @@ describe("a demo rule's message", () => {
     const p = await open(workers);
     const s = planningSession(`s${workers}`);
     const fr = await p.planning.launchRule(s, vision, { ...aggregate, locale: "fr" });
-    expect(fr.message).toMatch(/^Dimension Entity agrégée pour le scénario Actual \(cellules\u00a0: \d+\)\.$/);
+    expect(fr.message).toMatch(
+      /^Dimension Entity agrégée pour le scénario Actual \(cellules\u00a0: \d+\)\.$/,
+    );
     const en = await p.planning.launchRule(s, vision, aggregate);
     expect(en.message).toMatch(/^Aggregated Entity for Actual: [\d,]+ cells\.$/);
   });
