@@ -12,11 +12,16 @@ afterAll(() => {
 
 /** A test file as the reporter sees it: its tests' states and Vitest's diagnostic of its times (ms). */
 function testModule(file: string, states: string[], ms: { collect: number; tests: number }): TestModule {
-  const tests = states.map((state) => ({ result: () => ({ state }) }));
+  const tests = states.map((state, i) => ({
+    fullName: `case ${i + 1}`,
+    result: () =>
+      state === "failed" ? { state, errors: [{ message: `expected 4 to be 5\n  at line ${i}` }] } : { state },
+  }));
   return {
     moduleId: join("/repo", file),
     project: { name: "unit:x" },
-    state: () => (states.includes("failed") ? "failed" : "passed"),
+    state: () => (states.includes("failed") || states.length === 0 ? "failed" : "passed"),
+    errors: () => [{ message: "Cannot find module './gone.ts'\nstack" }],
     children: { allTests: () => tests[Symbol.iterator]() },
     diagnostic: () => ({
       environmentSetupDuration: 0,
@@ -55,6 +60,7 @@ describe("the summary reporter", () => {
       new SummaryReporter().onTestRunEnd([
         testModule("fast.test.ts", ["passed", "passed"], { collect: 100, tests: 200 }),
         testModule("slow.test.ts", ["passed", "failed", "skipped"], { collect: 5_000, tests: 9_000 }),
+        testModule("broken.test.ts", [], { collect: 10, tests: 0 }),
       ]);
     } finally {
       cwd.mockRestore();
@@ -62,8 +68,17 @@ describe("the summary reporter", () => {
       vi.unstubAllEnvs();
     }
     const written = JSON.parse(readFileSync(out, "utf8"));
-    expect(written).toMatchObject({ passed: 3, failed: 1, skipped: 1 });
-    expect(written.files.map((f: { file: string }) => f.file)).toEqual(["slow.test.ts", "fast.test.ts"]);
+    expect(written).toMatchObject({ passed: 3, failed: 2, skipped: 1 });
+    expect(written.files.map((f: { file: string }) => f.file)).toEqual([
+      "slow.test.ts",
+      "fast.test.ts",
+      "broken.test.ts",
+    ]);
+    // Each failed test named with its error's first line, for the last lines of npm test's output.
+    expect(written.failures).toEqual([
+      { file: "slow.test.ts", test: "case 2", error: "expected 4 to be 5" },
+      { file: "broken.test.ts", test: "(the file itself)", error: "Cannot find module './gone.ts'" },
+    ]);
     expect(written.files[0]).toMatchObject({ seconds: 14.1, importSeconds: 5 });
   });
 });

@@ -10,6 +10,13 @@ export interface FileTime {
   importSeconds: number;
 }
 
+/** A failed test: its file, its full name, and the first line of its first error, for the run's last lines. */
+export interface Failure {
+  file: string;
+  test: string;
+  error: string;
+}
+
 /** A test file's time from Vitest's diagnostic of it, its path relative to the run's root. */
 export function fileTime(mod: TestModule, root: string): FileTime {
   const d = mod.diagnostic();
@@ -25,21 +32,30 @@ export function fileTime(mod: TestModule, root: string): FileTime {
 }
 
 // Prints the plain closing line "tests: N passed, N failed, N skipped" that CI reads, and writes the counts
-// with each file's time for `npm test` (scripts/test.mjs), which prints the slowest files and keeps them all.
+// with each file's time and each failed test for `npm test` (scripts/test.mjs), which prints the slowest files and keeps them all.
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
     const files: FileTime[] = [];
+    const failures: Failure[] = [];
+    const firstLine = (errors: ReadonlyArray<{ message?: string }> | undefined) =>
+      (errors?.[0]?.message ?? "").split("\n")[0]?.slice(0, 300) ?? "";
     for (const mod of testModules) {
+      const file = relative(process.cwd(), mod.moduleId);
       for (const test of mod.children.allTests()) {
-        const state = test.result().state;
-        if (state === "passed") passed++;
-        else if (state === "failed") failed++;
-        else skipped++;
+        const result = test.result();
+        if (result.state === "passed") passed++;
+        else if (result.state === "failed") {
+          failed++;
+          failures.push({ file, test: test.fullName, error: firstLine(result.errors) });
+        } else skipped++;
       }
-      if (mod.state() === "failed" && [...mod.children.allTests()].length === 0) failed++;
+      if (mod.state() === "failed" && [...mod.children.allTests()].length === 0) {
+        failed++;
+        failures.push({ file, test: "(the file itself)", error: firstLine(mod.errors()) });
+      }
       files.push(fileTime(mod, process.cwd()));
     }
     files.sort((a, b) => b.seconds - a.seconds);
@@ -48,6 +64,6 @@ export default class SummaryReporter implements Reporter {
     // runs names a file of its own).
     const file = process.env.QIBATES_TEST_COUNTS ?? "node_modules/.cache/qibates-test-counts.json";
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, JSON.stringify({ passed, failed, skipped, files }));
+    writeFileSync(file, JSON.stringify({ passed, failed, skipped, files, failures }));
   }
 }

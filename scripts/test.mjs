@@ -178,6 +178,11 @@ for (const f of files.slice(0, 10))
 process.stdout.write(`Every step's and file's time: ${TIMINGS}\n`);
 
 process.stdout.write("\n=== Summary ===\n");
+// The failed tests come here, among the run's last lines, because a CI log often keeps only its end.
+const failures = Object.entries(runs).flatMap(([run, r]) => (r?.failures ?? []).map((f) => ({ run, ...f })));
+for (const f of failures.slice(0, 20))
+  process.stdout.write(`failed test (${f.run}): ${f.file} > ${f.test}\n    ${f.error}\n`);
+if (failures.length > 20) process.stdout.write(`…and ${failures.length - 20} more failed tests\n`);
 for (const r of results) process.stdout.write(`${r.ok ? "ok  " : "FAIL"}  ${r.name} (${r.seconds} s)\n`);
 const failed = results.filter((r) => !r.ok).length;
 process.stdout.write(
