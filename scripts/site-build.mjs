@@ -84,11 +84,20 @@ export function sourcesFingerprint(root = ROOT) {
  * holding the last build's fingerprint).
  */
 export function siteBuildReason({ root = ROOT, stamp = STAMP } = {}) {
+  return siteBuildNeed({ root, stamp }).reason;
+}
+
+/**
+ * Why the site must be built (null when it is up to date), with the sources' fingerprint read for it, which a
+ * build about to start stamps when it ends: the sources are walked once.
+ */
+function siteBuildNeed({ root = ROOT, stamp = STAMP } = {}) {
+  const fingerprint = sourcesFingerprint(root);
   if (!existsSync(join(root, "site", "build", "index.html")) || !existsSync(stamp))
-    return "the site has not been built yet";
-  return readFileSync(stamp, "utf8").trim() === sourcesFingerprint(root)
-    ? null
-    : "the site's sources changed since the last build";
+    return { reason: "the site has not been built yet", fingerprint };
+  return readFileSync(stamp, "utf8").trim() === fingerprint
+    ? { reason: null, fingerprint }
+    : { reason: "the site's sources changed since the last build", fingerprint };
 }
 
 const LOCK = join(ROOT, "node_modules", ".cache", "qibates-site-build.lock");
@@ -138,10 +147,11 @@ export function buildSiteIfNeeded({ force = false } = {}) {
   if (!force && !siteBuildReason()) return false;
   return withBuildLock(() => {
     // Another process may have built it while this one waited.
-    const reason = force ? "a build was asked for" : siteBuildReason();
+    const need = siteBuildNeed();
+    const reason = force ? "a build was asked for" : need.reason;
     if (!reason) return false;
     const started = Date.now();
-    const sources = sourcesFingerprint();
+    const sources = need.fingerprint;
     process.stdout.write(`Building the documentation site (English and French) because ${reason}...\n`);
     const result = spawnSync("npm", ["run", "build", "-w", "site"], { cwd: ROOT, stdio: "inherit" });
     if (result.status !== 0) throw new Error(`the site build failed (exit ${result.status})`);
@@ -171,13 +181,12 @@ export function startSiteBuildIfNeeded() {
     buildSiteIfNeeded();
     return null;
   }
-  const reason = siteBuildReason();
+  const { reason, fingerprint: sources } = siteBuildNeed();
   if (!reason) {
     rmSync(LOCK, { recursive: true, force: true });
     return null;
   }
   const started = Date.now();
-  const sources = sourcesFingerprint();
   process.stdout.write(
     `Building the documentation site (English and French) because ${reason}; the server starts meanwhile...\n`,
   );

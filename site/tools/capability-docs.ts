@@ -1187,17 +1187,20 @@ const BEHAVIOUR_HEADING: Record<DocLocale, string> = {
   fr: "## Ce que permet chaque serveur",
 };
 
+/**
+ * The page's lines ready for a block it does not have yet: a page whose server table was left out (every cell
+ * Works) gets the table's section back at its end, where the template puts it.
+ */
+function withSectionFor(lines: readonly string[], name: string, locale: DocLocale): readonly string[] {
+  if (name !== "behaviour" || lines.includes(BEHAVIOUR_HEADING[locale])) return lines;
+  const kept = [...lines];
+  while (kept.at(-1) === "") kept.pop();
+  return [...kept, "", BEHAVIOUR_HEADING[locale]];
+}
+
 /** Where a block goes in a page that does not have it yet: the line after which it is inserted. */
-function insertionLine(lines: string[], name: string, locale: DocLocale): number {
-  if (name === "behaviour") {
-    // A page whose server table was left out (every cell Works) gets its section back at its end, where the
-    // template puts it.
-    if (!lines.includes(BEHAVIOUR_HEADING[locale])) {
-      while (lines.at(-1) === "") lines.pop();
-      lines.push("", BEHAVIOUR_HEADING[locale]);
-    }
-    return lines.indexOf(BEHAVIOUR_HEADING[locale]);
-  }
+function insertionLine(lines: readonly string[], name: string, locale: DocLocale): number {
+  if (name === "behaviour") return lines.indexOf(BEHAVIOUR_HEADING[locale]);
   if (name === "real-servers") {
     const end = lines[0] === "---" ? lines.indexOf("---", 1) : -1;
     return lines.findIndex((l, i) => i > end && l.startsWith("# "));
@@ -1287,11 +1290,10 @@ export function withGeneratedBlocks(source: string, page: GeneratedPage, locale:
       continue;
     }
     if (block === "") continue;
-    const lines = text.split("\n");
+    const lines = withSectionFor(text.split("\n"), name, locale);
     const at = insertionLine(lines, name, locale);
     if (at < 0) throw new Error(`${page.path} (${locale}): no place for the ${name} block (add its markers)`);
-    lines.splice(at + 1, 0, "", block);
-    text = lines.join("\n");
+    text = [...lines.slice(0, at + 1), "", block, ...lines.slice(at + 1)].join("\n");
   }
   return page.userPage ? inTemplateOrder(text, locale, mdx) : text;
 }

@@ -756,7 +756,8 @@ export function formatErrorMessage(
   locale: ErrorLocale = "en",
 ): string {
   // A parameter the caller does not give is said in the code's own words for it, where the code has some.
-  params = { ...(ERROR_CODES[code] as ErrorCodeDefinition).defaults, ...params };
+  const defaults = (ERROR_CODES[code] as ErrorCodeDefinition).defaults;
+  if (defaults) params = { ...defaults, ...params };
   // A part in brackets is said only when every parameter it names is given (an optional reason).
   const template = ERROR_CODES[code][locale].replace(/\[([^[\]]*)\]/g, (_whole, part: string) =>
     [...part.matchAll(/\{([A-Za-z]+)\}/g)].every((m) => Object.hasOwn(params, m[1] as string)) ? part : "",
