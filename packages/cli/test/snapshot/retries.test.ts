@@ -84,43 +84,42 @@ const busy = (seconds: number) =>
   answered(new ProviderError("BUSY", `Too many requests; retry in ${seconds} seconds.`, { seconds }), 429);
 
 describe("a query that fails while the data is read", () => {
-  it("waits as long as the server asks when it refuses for now (429), and says so", async () => {
+  /**
+   * A copy whose query `query` is refused for now (429, "retry in `seconds` seconds"), stopped once that query is
+   * read again after the wait: the calls made, the waits asked for and the warnings.
+   */
+  async function copyStoppedAfterWait(dir: string, query: number, seconds: number) {
     const r = recorder();
     let calls = 0;
-    // Stopped once query 3 is read after the wait (a run that goes on to its end after a wait: the outline's
-    // 429 below).
     await copy(
-      join(root, "busy"),
+      join(root, dir),
       (n) => {
         calls = n;
-        return n === 3 ? busy(12) : null;
+        return n === query ? busy(seconds) : null;
       },
-      { ...r.options, interrupted: () => calls >= 4 },
+      { ...r.options, interrupted: () => calls > query },
     );
-    expect(calls).toBe(4);
-    expect(r.waits).toEqual([12_000]);
-    expect(r.warnings).toEqual([
-      "Basic: the server asks to wait 12 s (too many requests); query 3 of 11 resumes then",
-    ]);
+    return { calls, waits: r.waits, warnings: r.warnings };
+  }
+
+  // A run that goes on to its end after a wait: the outline's 429 below.
+  it("waits as long as the server asks when it refuses for now (429), and says so", async () => {
+    expect(await copyStoppedAfterWait("busy", 3, 12)).toEqual({
+      calls: 4,
+      waits: [12_000],
+      warnings: ["Basic: the server asks to wait 12 s (too many requests); query 3 of 11 resumes then"],
+    });
   }, 60_000);
 
+  // The rest of the copy says nothing more about the wait.
   it(`waits at most ${LONGEST_SERVER_WAIT_S} s, however long the server asks`, async () => {
-    const r = recorder();
-    let calls = 0;
-    // Stopped once query 2 is read after the wait: the rest of the copy says nothing more about the wait.
-    await copy(
-      join(root, "busy-long"),
-      (n) => {
-        calls = n;
-        return n === 2 ? busy(600) : null;
-      },
-      { ...r.options, interrupted: () => calls >= 3 },
-    );
-    expect(calls).toBe(3);
-    expect(r.waits).toEqual([60_000]);
-    expect(r.warnings).toEqual([
-      "Basic: the server asks to wait 600 s (too many requests); query 2 of 11 resumes in 60 s, the longest the command waits",
-    ]);
+    expect(await copyStoppedAfterWait("busy-long", 2, 600)).toEqual({
+      calls: 3,
+      waits: [60_000],
+      warnings: [
+        "Basic: the server asks to wait 600 s (too many requests); query 2 of 11 resumes in 60 s, the longest the command waits",
+      ],
+    });
   }, 60_000);
 
   it("tries a network failure or a server error (5xx) again, 1, 4 and 16 s apart, four times in all", async () => {
