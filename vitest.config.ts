@@ -11,6 +11,13 @@ import { configDefaults, defineConfig } from "vitest/config";
 const SERVER_ISOLATED = ["packages/server/test/snapshot-users.test.ts"];
 
 /**
+ * In CI (`CI` set), a failed test is run once more: a test that fails twice fails the run, and one that passed only
+ * at its second try is named among `npm test`'s last lines (scripts/summary-reporter.ts), to be mended, rather
+ * than stopping a submission on a machine busier than the one the test was written on.
+ */
+const RETRY = process.env.CI ? 1 : 0;
+
+/**
  * A project of the unit tests: one package's files, with the global setup it needs. `isolate: false` runs its
  * files one after another in the same module graph of a worker, so that each file does not import and transform
  * the package again (for the server, most of a small file's cost): for the packages whose tests mock no module
@@ -40,6 +47,7 @@ function unit(
       setupFiles,
       testTimeout: 60_000,
       hookTimeout: 120_000,
+      retry: RETRY,
     },
   };
 }
@@ -84,6 +92,7 @@ export default defineConfig({
           globalSetup: ["./e2e/support/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 300_000,
+          retry: RETRY,
           // One file at a time (`npm test` runs them beside the unit tests): two at a time was not reliably faster,
           // and a page's lazily loaded search index then came late beside another file's pages.
           fileParallelism: false,

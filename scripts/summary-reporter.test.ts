@@ -14,6 +14,7 @@ afterAll(() => {
 function testModule(file: string, states: string[], ms: { collect: number; tests: number }): TestModule {
   const tests = states.map((state, i) => ({
     fullName: `case ${i + 1}`,
+    diagnostic: () => ({ flaky: state === "passed" && file.startsWith("flaky") }),
     result: () =>
       state === "failed" ? { state, errors: [{ message: `expected 4 to be 5\n  at line ${i}` }] } : { state },
   }));
@@ -61,6 +62,7 @@ describe("the summary reporter", () => {
         testModule("fast.test.ts", ["passed", "passed"], { collect: 100, tests: 200 }),
         testModule("slow.test.ts", ["passed", "failed", "skipped"], { collect: 5_000, tests: 9_000 }),
         testModule("broken.test.ts", [], { collect: 10, tests: 0 }),
+        testModule("flaky.test.ts", ["passed"], { collect: 10, tests: 50 }),
       ]);
     } finally {
       cwd.mockRestore();
@@ -68,12 +70,15 @@ describe("the summary reporter", () => {
       vi.unstubAllEnvs();
     }
     const written = JSON.parse(readFileSync(out, "utf8"));
-    expect(written).toMatchObject({ passed: 3, failed: 2, skipped: 1 });
+    expect(written).toMatchObject({ passed: 4, failed: 2, skipped: 1 });
     expect(written.files.map((f: { file: string }) => f.file)).toEqual([
       "slow.test.ts",
       "fast.test.ts",
+      "flaky.test.ts",
       "broken.test.ts",
     ]);
+    // A test that passed only at its second try (CI's retry) is named, to be mended.
+    expect(written.retried).toEqual([{ file: "flaky.test.ts", test: "case 1" }]);
     // Each failed test named with its error's first line, for the last lines of npm test's output.
     expect(written.failures).toEqual([
       { file: "slow.test.ts", test: "case 2", error: "expected 4 to be 5" },
