@@ -34,12 +34,13 @@ function unit(
     isolate = true,
     setupFiles: setup = [] as string[],
     exclude = [] as string[],
+    project = `unit:${name}`,
   } = {},
 ) {
   const setupFiles = [...(isolate ? [] : ["./scripts/vitest-shared-worker.ts"]), ...setup];
   return {
     test: {
-      name: `unit:${name}`,
+      name: project,
       include,
       exclude: [...configDefaults.exclude, ...exclude],
       globalSetup,
@@ -83,7 +84,9 @@ export default defineConfig({
         globalSetup: ["./packages/cli/test/support/global-setup.ts"],
         setupFiles: ["./packages/cli/test/support/setup.ts"],
       }),
-      unit("site", ["site/test/**/*.test.ts"], { isolate: false }),
+      // The site's tests read its build and the pictures its build writes, and run its generators: not a `unit:*`
+      // project, so that `npm test` runs them once the site is built, and the packages' tests meanwhile.
+      unit("site", ["site/test/**/*.test.ts"], { isolate: false, project: "site" }),
       unit("tools", ["openapi/**/*.test.ts", "scripts/**/*.test.ts"]),
       {
         test: {

@@ -1,8 +1,8 @@
-// `npm test`: every test. System packages; then, side by side, the type-checks, Biome, the site build and the
-// server build; then, side by side, the unit, integration and contract tests (Vitest's `unit:*` projects) and the
-// browser tests (one file at a time); then the server's integration tests once more on the newest Node LTS line
-// (`node-lts.mjs`). Runs every step, fails if any failed, and keeps each step's and each test file's time
-// (`TIMINGS`), printing the slowest files.
+// `npm test`: every test. System packages; then, side by side, the type-checks, Biome, the server build followed by
+// the packages' unit, integration and contract tests (Vitest's `unit:*` projects), and the site build followed by
+// the site's tests and the browser tests (one file at a time); then the server's integration tests once more on the
+// newest Node LTS line (`node-lts.mjs`). Runs every step, fails if any failed, and keeps each step's and each test
+// file's time (`TIMINGS`), printing the slowest files.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -13,9 +13,9 @@ import { ROOT } from "./site-build.mjs";
 checkCommandLine(`Usage: npm test   (or: node scripts/test.mjs)
 
 Runs every test: installs the missing system packages (scripts/ensure-system.sh), type-checks, runs Biome, builds
-the site and the server, runs the unit, integration and contract tests, the browser tests, and the server's
-integration tests once more on the newest Node.js LTS line. Fails if any step failed; prints each step's time and
-the slowest test files (kept in node_modules/.cache/qibates-test-timings.json).
+the site and the server, runs the unit, integration and contract tests, the site's tests, the browser tests, and
+the server's integration tests once more on the newest Node.js LTS line. Fails if any step failed; prints each
+step's time, the failed tests and the slowest test files (kept in node_modules/.cache/qibates-test-timings.json).
 
 It takes no argument. To run some tests only:
   npx vitest run --project unit:<package> path/to/file.test.ts
@@ -28,6 +28,7 @@ const CACHE = join(ROOT, "node_modules/.cache");
 /** What each Vitest run's summary reporter writes: its counts and its files' times (`summary-reporter.ts`). */
 const COUNTS = {
   unit: join(CACHE, "qibates-test-counts.json"),
+  site: join(CACHE, "qibates-test-counts-site.json"),
   e2e: join(CACHE, "qibates-test-counts-e2e.json"),
   lts: join(CACHE, "qibates-test-counts-lts.json"),
 };
@@ -114,35 +115,55 @@ const typecheck = (project, label) =>
 
 const system = await step("System packages", () => run("bash", ["scripts/ensure-system.sh"]));
 
-// Side by side: each type-check is one thread, Biome and the site's bundler use every core, so together they
-// keep both cores busy. The server is built here once, so that no two test projects build it at the same time.
-const [, , , , site, server] = await Promise.all([
+const node = process.versions.node;
+
+// Side by side: each type-check is one thread, Biome and the site's bundler use every core, and the packages' tests
+// (Vitest's `unit:*` projects) start once the server is built, beside them: many of those files wait on servers,
+// child processes and timers rather than compute. The site's tests, then the browser tests (one file at a time),
+// follow the site's build. The server is built once, first, so that no two test projects build it at the same time.
+const serverBuilt = step("Build the server", () =>
+  nodeCall("server-build.mjs", "buildServerIfNeeded", "server"),
+);
+const siteBuilt = step("Build the site", () => nodeCall("site-build.mjs", "buildSiteIfNeeded", "site"));
+await Promise.all([
   step("Typecheck (packages)", () => typecheck("tsconfig.json", "packages")),
   step("Typecheck (engine, no Node built-ins)", () => typecheck("packages/engine/tsconfig.json", "engine")),
   step("Typecheck (site)", () => typecheck("site/tsconfig.json", "site")),
   step("Lint and format (Biome)", () => run("npx", ["biome", "ci", "."], { label: "biome" })),
-  step("Build the site", () => nodeCall("site-build.mjs", "buildSiteIfNeeded", "site")),
-  step("Build the server", () => nodeCall("server-build.mjs", "buildServerIfNeeded", "server")),
-]);
-
-const node = process.versions.node;
-// The unit tests and the browser tests side by side: many unit test files wait on servers, child processes and
-// timers rather than compute, and leave a core idle that the browser tests use.
-await Promise.all([
-  step(`Tests (Vitest: unit, integration, contract) on Node ${node}`, () =>
-    run("npx", ["vitest", "run", "--project", "unit:*"], { env: { QIBATES_TEST_COUNTS: COUNTS.unit } }),
+  serverBuilt.then((server) =>
+    step(`Tests (Vitest: unit, integration, contract) on Node ${node}`, async () => {
+      if (!server) {
+        process.stdout.write(
+          "The tests cannot run without the server's build (see the failed step above).\n",
+        );
+        return false;
+      }
+      return run("npx", ["vitest", "run", "--project", "unit:*"], {
+        env: { QIBATES_TEST_COUNTS: COUNTS.unit },
+      });
+    }),
   ),
-  step(`Browser tests (Vitest: e2e) on Node ${node}`, async () => {
-    if (!system || !site || !server) {
-      process.stdout.write("Browser tests cannot run (see the failed steps above).\n");
-      return false;
-    }
-    return run("npx", ["vitest", "run", "--project", "e2e"], {
-      env: { QIBATES_TEST_COUNTS: COUNTS.e2e },
-      label: "e2e",
+  siteBuilt.then(async (site) => {
+    await step(`Site tests (Vitest: site) on Node ${node}`, () =>
+      run("npx", ["vitest", "run", "--project", "site"], {
+        env: { QIBATES_TEST_COUNTS: COUNTS.site },
+        label: "site tests",
+      }),
+    );
+    const server = await serverBuilt;
+    await step(`Browser tests (Vitest: e2e) on Node ${node}`, async () => {
+      if (!system || !site || !server) {
+        process.stdout.write("Browser tests cannot run (see the failed steps above).\n");
+        return false;
+      }
+      return run("npx", ["vitest", "run", "--project", "e2e"], {
+        env: { QIBATES_TEST_COUNTS: COUNTS.e2e },
+        label: "e2e",
+      });
     });
   }),
 ]);
+const server = await serverBuilt;
 // After them: beside the browser tests, the LTS run's durability test (SIGKILLs of a loaded server) ran past its
 // time on the 2-core machine.
 // The same server tests on the newest LTS line, with a Node.js binary from the npm registry (cached).
@@ -190,9 +211,10 @@ const failed = results.filter((r) => !r.ok).length;
 process.stdout.write(
   `steps: ${results.length - failed} of ${results.length} passed in ${seconds(started)} s\n`,
 );
-const sum = (k) => [runs.unit, runs.e2e].reduce((n, c) => n + (c?.[k] ?? 0), 0);
+const ran = [runs.unit, runs.site, runs.e2e].filter(Boolean);
+const sum = (k) => ran.reduce((n, c) => n + (c[k] ?? 0), 0);
 const main =
-  runs.unit || runs.e2e ? { passed: sum("passed"), failed: sum("failed"), skipped: sum("skipped") } : null;
+  ran.length > 0 ? { passed: sum("passed"), failed: sum("failed"), skipped: sum("skipped") } : null;
 for (const line of countLines({ main, lts: runs.lts, failedSteps: failed }))
   process.stdout.write(`${line}\n`);
 process.exit(failed === 0 ? 0 : 1);
