@@ -106,6 +106,22 @@ describe("the request reader", () => {
     }
   });
 
+  it("gives attributes by local name, with or without prefixes, and keeps a hostile __proto__ as data", () => {
+    const plain = parseXml('<r a="1" __proto__="x" b="&amp;"/>');
+    expect(Object.entries(plain.attrs)).toEqual([
+      ["a", "1"],
+      ["__proto__", "x"],
+      ["b", "&"],
+    ]);
+    const prefixed = parseXml('<r xmlns:p="urn:p" p:a="1" p:__proto__="x" b="2"/>');
+    expect(Object.entries(prefixed.attrs)).toEqual([
+      ["a", "1"],
+      ["__proto__", "x"],
+      ["b", "2"],
+    ]);
+    for (const { attrs } of [plain, prefixed]) expect(Object.getPrototypeOf(attrs)).toBeNull();
+  });
+
   it("readXmlElement answers what parseXml does, letting timers run meanwhile", async () => {
     const doc = `<r>${'<e a="1">x</e>'.repeat(XML_LIMITS.maxElements - 10)}</r>`;
     let ticks = 0;

@@ -46,20 +46,22 @@ function elementBuilder(): XmlBuilder<Scoped> {
     return stack?.[stack.length - 1] ?? "";
   };
   return {
-    open: (qname, raw) => {
+    open: (qname, raw, _parent, unprefixed) => {
       let declared: string[] | null = null;
-      const attrs: Record<string, string> = {};
-      for (const name in raw) {
-        const value = raw[name] as string;
-        if (name === "xmlns" || name.startsWith("xmlns:")) {
-          const prefix = name === "xmlns" ? "" : name.slice(6);
-          const stack = bindings.get(prefix);
-          if (stack === undefined) bindings.set(prefix, [value]);
-          else stack.push(value);
-          declared ??= [];
-          declared.push(prefix);
-        } else attrs[local(name)] = value;
-      }
+      // Names without a prefix are their own local names, and declare nothing: the scanner's object is kept.
+      const attrs: Record<string, string> = unprefixed ? raw : Object.create(null);
+      if (!unprefixed)
+        for (const name in raw) {
+          const value = raw[name] as string;
+          if (name === "xmlns" || name.startsWith("xmlns:")) {
+            const prefix = name === "xmlns" ? "" : name.slice(6);
+            const stack = bindings.get(prefix);
+            if (stack === undefined) bindings.set(prefix, [value]);
+            else stack.push(value);
+            declared ??= [];
+            declared.push(prefix);
+          } else attrs[local(name)] = value;
+        }
       const colon = qname.indexOf(":");
       return {
         element: {
