@@ -45,7 +45,8 @@ export default class SummaryReporter implements Reporter {
     const firstLine = (errors: ReadonlyArray<{ message?: string }> | undefined) =>
       (errors?.[0]?.message ?? "").split("\n")[0]?.slice(0, 300) ?? "";
     for (const mod of testModules) {
-      const file = relative(process.cwd(), mod.moduleId);
+      const time = fileTime(mod, process.cwd());
+      const { file } = time;
       for (const test of mod.children.allTests()) {
         const result = test.result();
         if (result.state === "passed") {
@@ -60,7 +61,7 @@ export default class SummaryReporter implements Reporter {
         failed++;
         failures.push({ file, test: "(the file itself)", error: firstLine(mod.errors()) });
       }
-      files.push(fileTime(mod, process.cwd()));
+      files.push(time);
     }
     files.sort((a, b) => b.seconds - a.seconds);
     process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);

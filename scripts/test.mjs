@@ -185,7 +185,10 @@ await step(
 
 const read = (f) => (existsSync(f) ? JSON.parse(readFileSync(f, "utf8")) : null);
 const runs = Object.fromEntries(Object.entries(COUNTS).map(([k, f]) => [k, read(f)]));
-const files = Object.entries(runs).flatMap(([run, r]) => (r?.files ?? []).map((f) => ({ run, ...f })));
+/** One list of every Vitest run's summary (`files`, `failures`, `retried`), each entry with its run's name. */
+const ofEveryRun = (key) =>
+  Object.entries(runs).flatMap(([run, r]) => (r?.[key] ?? []).map((x) => ({ run, ...x })));
+const files = ofEveryRun("files");
 files.sort((a, b) => b.seconds - a.seconds);
 mkdirSync(dirname(TIMINGS), { recursive: true });
 writeFileSync(
@@ -200,11 +203,11 @@ process.stdout.write(`Every step's and file's time: ${TIMINGS}\n`);
 
 process.stdout.write("\n=== Summary ===\n");
 // The failed tests come here, among the run's last lines, because a CI log often keeps only its end.
-const failures = Object.entries(runs).flatMap(([run, r]) => (r?.failures ?? []).map((f) => ({ run, ...f })));
+const failures = ofEveryRun("failures");
 for (const f of failures.slice(0, 20))
   process.stdout.write(`failed test (${f.run}): ${f.file} > ${f.test}\n    ${f.error}\n`);
 if (failures.length > 20) process.stdout.write(`…and ${failures.length - 20} more failed tests\n`);
-const retried = Object.entries(runs).flatMap(([run, r]) => (r?.retried ?? []).map((t) => ({ run, ...t })));
+const retried = ofEveryRun("retried");
 for (const t of retried) process.stdout.write(`passed at its second try (${t.run}): ${t.file} > ${t.test}\n`);
 for (const r of results) process.stdout.write(`${r.ok ? "ok  " : "FAIL"}  ${r.name} (${r.seconds} s)\n`);
 const failed = results.filter((r) => !r.ok).length;
