@@ -726,11 +726,11 @@ export const USER_ADVICE: Readonly<
   QB_ERR_TASK_UNKNOWN: {
     page: "forms",
     en: {
-      what: "On the demo server, the list the screen shows is no longer the server's (for example after an update of the QiBates server).",
+      what: "On the demo server, the list the screen shows is no longer the server's.",
       todo: "Reopen [Task lists](features/actions/TaskLists.md).",
     },
     fr: {
-      what: "Sur le serveur de démonstration, la liste affichée n'est plus celle du serveur (par exemple après une mise à jour du serveur QiBates).",
+      what: "Sur le serveur de démonstration, la liste affichée n'est plus celle du serveur.",
       todo: "Rouvrez les [listes de tâches](features/actions/TaskLists.md).",
     },
   },
