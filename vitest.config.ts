@@ -18,20 +18,19 @@ const SERVER_ISOLATED = ["packages/server/test/snapshot-users.test.ts"];
 const RETRY = process.env.CI ? 1 : 0;
 
 /**
- * A project of the unit tests: one package's files, with the global setup it needs. `isolate: false` runs its
- * files one after another in the same module graph of a worker, so that each file does not import and transform
- * the package again (for the server, most of a small file's cost): for the packages whose tests mock no module
- * and set no global (the pure packages), and for the connectors, the wire endpoints and the server, whose files
- * put back what they fake or spy on (`vitest-shared-worker.ts` does it again at each file's end), close the apps
- * and servers they start, and keep a module mock in a project of its own (`SERVER_ISOLATED`). `exclude`: files
- * of `include` that another project runs.
+ * A project of the unit tests: one package's files, with the global setup it needs. Its files run one after
+ * another in the same module graph of a worker (`isolate: false`), so that each file does not import and
+ * transform the packages again (for the server and the tools, most of a small file's cost): every file puts back
+ * what it fakes or spies on (`vitest-shared-worker.ts` does it again at each file's end) and closes the apps and
+ * servers it starts. A file that mocks a module runs in a project with `isolate: true` (`SERVER_ISOLATED`).
+ * `exclude`: files of `include` that another project runs.
  */
 function unit(
   name: string,
   include: string[],
   {
     globalSetup = [] as string[],
-    isolate = true,
+    isolate = false,
     setupFiles: setup = [] as string[],
     exclude = [] as string[],
     project = `unit:${name}`,
@@ -65,28 +64,30 @@ export default defineConfig({
     projects: [
       // One project a package, so that a run of one package (`--project unit:engine`) builds nothing it does not
       // use; only the server's tests need its bundle and the database template (`--project "unit:*"`: all).
-      unit("grid-rules", ["packages/grid-rules/test/**/*.test.ts"], { isolate: false }),
-      unit("engine", ["packages/engine/test/**/*.test.ts"], { isolate: false }),
-      unit("protocols", ["packages/protocols/test/**/*.test.ts"], { isolate: false }),
-      unit("provider", ["packages/provider/test/**/*.test.ts"], { isolate: false }),
-      unit("client", ["packages/client/test/**/*.test.ts"], { isolate: false }),
-      unit("grid-bridge", ["packages/grid-bridge/test/**/*.test.ts"], { isolate: false }),
+      unit("grid-rules", ["packages/grid-rules/test/**/*.test.ts"]),
+      unit("engine", ["packages/engine/test/**/*.test.ts"]),
+      unit("protocols", ["packages/protocols/test/**/*.test.ts"]),
+      unit("provider", ["packages/provider/test/**/*.test.ts"]),
+      unit("client", ["packages/client/test/**/*.test.ts"]),
+      unit("grid-bridge", ["packages/grid-bridge/test/**/*.test.ts"]),
       unit("embedded", ["packages/embedded/test/**/*.test.ts"]),
-      unit("connectors", ["packages/connectors/test/**/*.test.ts"], { isolate: false }),
-      unit("wire", ["packages/wire/test/**/*.test.ts"], { isolate: false }),
+      unit("connectors", ["packages/connectors/test/**/*.test.ts"]),
+      unit("wire", ["packages/wire/test/**/*.test.ts"]),
       unit("server", ["packages/server/test/**/*.test.ts"], {
         globalSetup: ["./scripts/vitest-server-build.ts"],
-        isolate: false,
         exclude: SERVER_ISOLATED,
       }),
-      unit("server-isolated", SERVER_ISOLATED, { globalSetup: ["./scripts/vitest-server-build.ts"] }),
+      unit("server-isolated", SERVER_ISOLATED, {
+        globalSetup: ["./scripts/vitest-server-build.ts"],
+        isolate: true,
+      }),
       unit("cli", ["packages/cli/test/**/*.test.ts"], {
         globalSetup: ["./packages/cli/test/support/global-setup.ts"],
         setupFiles: ["./packages/cli/test/support/setup.ts"],
       }),
       // The site's tests read its build and the pictures its build writes, and run its generators: not a `unit:*`
       // project, so that `npm test` runs them once the site is built, and the packages' tests meanwhile.
-      unit("site", ["site/test/**/*.test.ts"], { isolate: false, project: "site" }),
+      unit("site", ["site/test/**/*.test.ts"], { project: "site" }),
       unit("tools", ["openapi/**/*.test.ts", "scripts/**/*.test.ts"]),
       {
         test: {
