@@ -1,6 +1,6 @@
 // `npm test`: every test. System packages; then, side by side, the type-checks, Biome, the server build followed by
 // the packages' unit, integration and contract tests (Vitest's `unit:*` projects), and the site build followed by
-// the site's tests and the browser tests (one file at a time); then the server's integration tests once more on the
+// the site's tests, the browser tests (one file at a time) and the server's integration tests once more on the
 // newest Node LTS line (`node-lts.mjs`). Runs every step, fails if any failed, and keeps each step's and each test
 // file's time (`TIMINGS`), printing the slowest files.
 import { spawn } from "node:child_process";
@@ -125,6 +125,29 @@ const serverBuilt = step("Build the server", () =>
   nodeCall("server-build.mjs", "buildServerIfNeeded", "server"),
 );
 const siteBuilt = step("Build the site", () => nodeCall("site-build.mjs", "buildSiteIfNeeded", "site"));
+// The same server tests on the newest LTS line, with a Node.js binary from the npm registry (cached), once the
+// browser tests have ended: beside them, the LTS run's durability test (SIGKILLs of a loaded server) ran past its
+// time on the 2-core machine; beside the end of the packages' tests it need not wait for them.
+const lts = () =>
+  step(
+    `Server tests and a start of the bundled server on Node ${NODE_LTS_VERSION} (newest LTS)`,
+    async () => {
+      const binary = ensureNode();
+      if (!binary) {
+        process.stdout.write(
+          `The npm registry has no Node.js binary for ${process.platform}-${process.arch}: skipped.\n`,
+        );
+        return true;
+      }
+      process.stdout.write(`${binary}: ${LTS_TESTS.join(", ")}\n`);
+      const c = ltsTestCommand(binary, LTS_TESTS, { ...process.env, QIBATES_TEST_COUNTS: COUNTS.lts });
+      return (
+        (await run(c.command, c.args, { env: c.env, label: `node ${NODE_LTS_VERSION}` })) &&
+        (await serverBuilt)
+      );
+    },
+  );
+
 await Promise.all([
   step("Typecheck (packages)", () => typecheck("tsconfig.json", "packages")),
   step("Typecheck (engine, no Node built-ins)", () => typecheck("packages/engine/tsconfig.json", "engine")),
@@ -161,28 +184,9 @@ await Promise.all([
         label: "e2e",
       });
     });
+    await lts();
   }),
 ]);
-const server = await serverBuilt;
-// After them: beside the browser tests, the LTS run's durability test (SIGKILLs of a loaded server) ran past its
-// time on the 2-core machine.
-// The same server tests on the newest LTS line, with a Node.js binary from the npm registry (cached).
-await step(
-  `Server tests and a start of the bundled server on Node ${NODE_LTS_VERSION} (newest LTS)`,
-  async () => {
-    const binary = ensureNode();
-    if (!binary) {
-      process.stdout.write(
-        `The npm registry has no Node.js binary for ${process.platform}-${process.arch}: skipped.\n`,
-      );
-      return true;
-    }
-    process.stdout.write(`${binary}: ${LTS_TESTS.join(", ")}\n`);
-    const c = ltsTestCommand(binary, LTS_TESTS, { ...process.env, QIBATES_TEST_COUNTS: COUNTS.lts });
-    return (await run(c.command, c.args, { env: c.env, label: `node ${NODE_LTS_VERSION}` })) && server;
-  },
-);
-
 const read = (f) => (existsSync(f) ? JSON.parse(readFileSync(f, "utf8")) : null);
 const runs = Object.fromEntries(Object.entries(COUNTS).map(([k, f]) => [k, read(f)]));
 /** One list of every Vitest run's summary (`files`, `failures`, `retried`), each entry with its run's name. */
