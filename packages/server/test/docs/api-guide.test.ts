@@ -107,6 +107,16 @@ function run(file: string, args: string[], env: Record<string, string>): Promise
   });
 }
 
+/**
+ * Runs shell code as a reader's terminal runs it, stopping at the first failed command. `--norc`: Bash reads the
+ * user's ~/.bashrc for `-c` when its standard input is a socket (Node's pipes are) and SHLVL is unset or 0, as
+ * when started by sshd; that file (a version manager's set-up, say) is not part of an example, and it made each
+ * example cost seconds.
+ */
+function shell(code: string, env: Record<string, string> = {}): Promise<Run> {
+  return run("bash", ["--norc", "-c", `set -euo pipefail\n${code}`], env);
+}
+
 /** Error-catalogue rows of a page: `| \`QB_ERR_X\` | 400 | when | what to do |`. */
 function catalogueRows(source: string): { code: string; status: number; when: string }[] {
   // The catalogue's rows: code, status, when it is answered, then what to do.
@@ -308,7 +318,7 @@ describe.each(LOCALES)("API guide (%s)", (locale) => {
     const script = steps
       .map((b) => `${b.code.replaceAll("http://localhost:3000", server.baseUrl)}\necho\necho ${MARK}`)
       .join("\n");
-    const result = await run("bash", ["-c", `set -euo pipefail\n${script}`], {});
+    const result = await shell(script);
     expect(result.code, result.stderr).toBe(0);
     const outputs = result.stdout.split(`${MARK}\n`).map((o) => o.split("\n").filter((l) => l.trim() !== ""));
     const shown = steps.flatMap((b, i) => {
@@ -417,7 +427,7 @@ describe.each(LOCALES)("API guide (%s)", (locale) => {
   it("sets QIBATES_KEY to the demo key with the setup example", async () => {
     expect(setupBlocks.map((b) => b.page)).toEqual([QUICK_START]);
     const code = (setupBlocks[0]?.code ?? "").replaceAll("http://localhost:3000", server.baseUrl);
-    const result = await run("bash", ["-c", `set -euo pipefail\n${code}\nprintf '%s' "$QIBATES_KEY"`], {});
+    const result = await shell(`${code}\nprintf '%s' "$QIBATES_KEY"`);
     expect(result.stderr).toBe("");
     expect(result.stdout).toBe(key);
   });
@@ -425,11 +435,10 @@ describe.each(LOCALES)("API guide (%s)", (locale) => {
   it("sets LOGINID and PLANNING_LOGINID with the login examples", async () => {
     expect(loginBlocks.map((b) => b.page)).toEqual([QUICK_START]);
     const code = loginBlocks[0]?.code ?? "";
-    const result = await run(
-      "bash",
-      ["-c", `set -euo pipefail\n${code}\nprintf '%s %s' "$LOGINID" "$PLANNING_LOGINID"`],
-      { QIBATES_URL: server.baseUrl, QIBATES_KEY: key },
-    );
+    const result = await shell(`${code}\nprintf '%s %s' "$LOGINID" "$PLANNING_LOGINID"`, {
+      QIBATES_URL: server.baseUrl,
+      QIBATES_KEY: key,
+    });
     expect(result.stderr).toBe("");
     const uuid = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
     expect(result.stdout).toMatch(new RegExp(`^${uuid} ${uuid}$`));
@@ -438,11 +447,7 @@ describe.each(LOCALES)("API guide (%s)", (locale) => {
   it.concurrent.each(curlBlocks.map((b) => [b.page, b.line, b] as const))(
     "curl example of %s at line %i answers JSON as the text says",
     async (_page, _line, block) => {
-      const result = await run(
-        "bash",
-        ["-c", `set -euo pipefail\n${block.code}`],
-        await environment(block.code),
-      );
+      const result = await shell(block.code, await environment(block.code));
       expect(result.code, result.stderr).toBe(0);
       const body = JSON.parse(result.stdout) as { code?: string; message?: string };
       const expected = expectedError(block.code);
