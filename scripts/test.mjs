@@ -1,8 +1,8 @@
 // `npm test`: every test. System packages; then, side by side, the type-checks, Biome, the server build followed by
 // the packages' unit, integration and contract tests (Vitest's `unit:*` projects), and the site build followed by
-// the site's tests, the browser tests (one file at a time) and the server's integration tests once more on the
-// newest Node LTS line (`node-lts.mjs`). Runs every step, fails if any failed, and keeps each step's and each test
-// file's time (`TIMINGS`), printing the slowest files.
+// the site's tests, the browser tests (one file at a time), the server's integration tests once more on
+// the newest Node LTS line (`node-lts.mjs`) and the CLI package's tests. Runs every step, fails if any failed, and
+// keeps each step's and each test file's time (`TIMINGS`), printing the slowest files.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -28,6 +28,7 @@ const CACHE = join(ROOT, "node_modules/.cache");
 /** What each Vitest run's summary reporter writes: its counts and its files' times (`summary-reporter.ts`). */
 const COUNTS = {
   unit: join(CACHE, "qibates-test-counts.json"),
+  cli: join(CACHE, "qibates-test-counts-cli.json"),
   site: join(CACHE, "qibates-test-counts-site.json"),
   e2e: join(CACHE, "qibates-test-counts-e2e.json"),
   lts: join(CACHE, "qibates-test-counts-lts.json"),
@@ -125,6 +126,12 @@ const serverBuilt = step("Build the server", () =>
   nodeCall("server-build.mjs", "buildServerIfNeeded", "server"),
 );
 const siteBuilt = step("Build the site", () => nodeCall("site-build.mjs", "buildSiteIfNeeded", "site"));
+/**
+ * The packages' tests are the longest path: the CLI package's (Vitest project `cli`, not a `unit:*` one; about 80 s
+ * alone) run after the browser tests instead, when the machine would otherwise run the packages' last files only,
+ * on part of its cores.
+ */
+const LATE_PROJECT = "cli";
 // The same server tests on the newest LTS line, with a Node.js binary from the npm registry (cached), once the
 // browser tests have ended: beside them, the LTS run's durability test (SIGKILLs of a loaded server) ran past its
 // time on the 2-core machine; beside the end of the packages' tests it need not wait for them.
@@ -185,6 +192,12 @@ await Promise.all([
       });
     });
     await lts();
+    await step(`Tests of the CLI package (Vitest: ${LATE_PROJECT}) on Node ${node}`, () =>
+      run("npx", ["vitest", "run", "--project", LATE_PROJECT], {
+        env: { QIBATES_TEST_COUNTS: COUNTS.cli },
+        label: "cli tests",
+      }),
+    );
   }),
 ]);
 const read = (f) => (existsSync(f) ? JSON.parse(readFileSync(f, "utf8")) : null);
@@ -218,7 +231,7 @@ const failed = results.filter((r) => !r.ok).length;
 process.stdout.write(
   `steps: ${results.length - failed} of ${results.length} passed in ${seconds(started)} s\n`,
 );
-const ran = [runs.unit, runs.site, runs.e2e].filter(Boolean);
+const ran = [runs.unit, runs.cli, runs.site, runs.e2e].filter(Boolean);
 const sum = (k) => ran.reduce((n, c) => n + (c[k] ?? 0), 0);
 const main =
   ran.length > 0 ? { passed: sum("passed"), failed: sum("failed"), skipped: sum("skipped") } : null;
