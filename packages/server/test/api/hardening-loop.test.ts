@@ -49,9 +49,7 @@ const RUNS = 5;
 
 /**
  * Runs `work` while `/health` is polled every 10 ms: its answer and the longest `/health` wait, the least of
- * {@link RUNS} runs after an untimed one (the first run of a path compiles its code). Five, not three: in CI,
- * beside the browser tests (load 9–10), the body of elements and that of text each stalled three runs in a row
- * past the limit once, and passed when run again.
+ * {@link RUNS} runs after an untimed one (the first run of a path compiles its code).
  */
 async function whileHealthPolled<T>(work: () => Promise<T>): Promise<{ result: T; longest: number }> {
   let best = await oneRun(work);
