@@ -579,7 +579,7 @@ export const USER_ADVICE: Readonly<
     fr: {
       seen: "…\u00a0cellules ont changé depuis la lecture de la grille, sous l'effet d'une autre soumission ou d'un calcul. Rien n'a été enregistré. Actualisez la grille pour voir les nouvelles valeurs, puis soumettez-la de nouveau.",
       what: "Dans une grille ad hoc sur le serveur de démonstration, certaines cellules soumises ont changé depuis votre dernière actualisation. Un formulaire Planning ne le vérifie pas\u00a0: la dernière soumission l'emporte.",
-      todo: "Cliquez sur **Actualiser**, vérifiez les nouvelles valeurs, et soumettez de nouveau les vôtres si elles valent toujours.",
+      todo: "Cliquez sur **Actualiser**, vérifiez les nouvelles valeurs, et soumettez de nouveau les vôtres si elles sont toujours valables.",
     },
   },
   QB_ERR_CALC_FAILED: {
