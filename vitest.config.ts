@@ -75,6 +75,7 @@ export default defineConfig({
       unit("wire", ["packages/wire/test/**/*.test.ts"]),
       unit("server", ["packages/server/test/**/*.test.ts"], {
         globalSetup: ["./scripts/vitest-server-build.ts"],
+        setupFiles: ["./packages/server/test/support/data-dir-setup.ts"],
         exclude: SERVER_ISOLATED,
       }),
       unit("server-isolated", SERVER_ISOLATED, {
