@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parse } from "@babel/parser";
 import { frenchTypography } from "@qibates/provider/french-typography";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 /**
@@ -38,6 +38,16 @@ function* sources(dir: string): Generator<string> {
   }
 }
 
+type Node = {
+  type: string;
+  start: number;
+  end: number;
+  loc: { start: { line: number } };
+  [key: string]: unknown;
+};
+const isNode = (v: unknown): v is Node =>
+  typeof v === "object" && v !== null && typeof (v as Node).type === "string";
+
 /** The French literals of the packages' sources, as `file:line` and their text with `${…}` stood for. */
 function frenchLiterals(): { where: string; text: string }[] {
   const found: { where: string; text: string }[] = [];
@@ -45,38 +55,41 @@ function frenchLiterals(): { where: string; text: string }[] {
     const src = join(ROOT, "packages", pkg, "src");
     if (!statSync(src, { throwIfNoEntry: false })?.isDirectory()) continue;
     for (const file of sources(src)) {
-      const sf = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
-      const visit = (node: ts.Node) => {
+      const code = readFileSync(file, "utf8");
+      const visit = (node: Node, parent: Node | null) => {
         let text: string | null = null;
-        if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) text = node.text;
-        else if (ts.isTemplateExpression(node)) {
+        if (node.type === "StringLiteral") text = node.value as string;
+        else if (node.type === "TemplateLiteral") {
+          // A template's texts (cooked, as the string holds them) between its `${…}`, one more than those.
+          const [head = "", ...tails] = (node.quasis as { value: { cooked: string } }[]).map(
+            (q) => q.value.cooked,
+          );
           text =
-            node.head.text +
-            node.templateSpans
-              .map((span) => {
-                const e = span.expression.getText(sf);
-                return (e === "NB" ? "\u00a0" : NUMBER.test(e) ? "1" : "X") + span.literal.text;
+            head +
+            (node.expressions as Node[])
+              .map((expression, i) => {
+                const e = code.slice(expression.start, expression.end);
+                return (e === "NB" ? "\u00a0" : NUMBER.test(e) ? "1" : "X") + (tails[i] ?? "");
               })
               .join("");
         }
         if (text !== null) {
-          const parent = node.parent;
-          const property =
-            ts.isPropertyAssignment(parent) &&
-            parent.initializer === node &&
-            /^(fr|whenFr)$/.test(parent.name.getText(sf));
+          const key =
+            parent?.type === "ObjectProperty" && parent.value === node ? (parent.key as Node) : null;
+          const property = key !== null && /^(fr|whenFr)$/.test(code.slice(key.start, key.end));
           const words = text.toLowerCase().match(/[\p{L}']+/gu) ?? [];
           const french =
             /«[ \u00a0]/.test(text) ||
             (words.some((w) => FRENCH.has(w)) && !words.some((w) => ENGLISH.has(w)) && /[éèàùç]/.test(text));
-          if (property || french) {
-            const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
-            found.push({ where: `${file.slice(ROOT.length)}:${line}`, text });
-          }
+          if (property || french)
+            found.push({ where: `${file.slice(ROOT.length)}:${node.loc.start.line}`, text });
         }
-        ts.forEachChild(node, visit);
+        for (const value of Object.values(node)) {
+          if (Array.isArray(value)) for (const child of value) isNode(child) && visit(child, node);
+          else if (isNode(value)) visit(value, node);
+        }
       };
-      visit(sf);
+      visit(parse(code, { sourceType: "module", plugins: ["typescript"] }).program as unknown as Node, null);
     }
   }
   return found;
