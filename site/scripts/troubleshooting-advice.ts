@@ -579,7 +579,7 @@ export const USER_ADVICE: Readonly<
     fr: {
       seen: "…\u00a0cellules ont changé depuis la lecture de la grille, sous l'effet d'une autre soumission ou d'un calcul. Rien n'a été enregistré. Actualisez la grille pour voir les nouvelles valeurs, puis soumettez-la de nouveau.",
       what: "Dans une grille ad hoc sur le serveur de démonstration, certaines cellules soumises ont changé depuis votre dernière actualisation. Un formulaire Planning ne le vérifie pas\u00a0: la dernière soumission l'emporte.",
-      todo: "Cliquez sur **Actualiser**, vérifiez les nouvelles valeurs, et soumettez de nouveau les vôtres si elles sont toujours valables.",
+      todo: "Cliquez sur **Actualiser**, vérifiez les nouvelles valeurs et soumettez de nouveau les vôtres si elles sont toujours valables.",
     },
   },
   QB_ERR_CALC_FAILED: {
@@ -589,7 +589,7 @@ export const USER_ADVICE: Readonly<
       todo: 'Send the reason in **Details** to your Essbase administrator. "Still running": see [When a long rule is cut off](troubleshooting-forms.md#when-a-long-rule-or-calculation-is-cut-off).',
     },
     fr: {
-      what: "Sur Essbase, le script de calcul s'est arrêté sur une erreur (syntaxe, blocs verrouillés, droits) ; la raison du serveur suit les deux-points.",
+      what: "Sur Essbase, le script de calcul s'est arrêté sur une erreur (syntaxe, blocs verrouillés, droits) ; le serveur en donne la raison après les deux-points.",
       todo: "Transmettez la raison donnée dans **Détails** à votre administrateur Essbase. « Toujours en cours » : voir [Quand une règle longue est interrompue](troubleshooting-forms.md#quand-une-règle-ou-un-calcul-long-est-interrompu).",
     },
   },
@@ -611,7 +611,7 @@ export const USER_ADVICE: Readonly<
       todo: "Still running: [When a long rule is cut off](troubleshooting-forms.md#when-a-long-rule-or-calculation-is-cut-off). After a submit: [When a rule fails](features/actions/SubmitForm.md#when-a-rule-fails). Otherwise, correct the prompt values or the data and [run it again](features/actions/RunRule.md); if it keeps failing, send the reason to the rule's owner.",
     },
     fr: {
-      what: "La règle métier s'est arrêtée sur une erreur, ou était toujours en cours quand QiBates a cessé d'attendre ; la raison du serveur suit les deux-points.",
+      what: "La règle métier s'est arrêtée sur une erreur, ou était toujours en cours quand QiBates a cessé d'attendre ; le serveur en donne la raison après les deux-points.",
       todo: "Toujours en cours : [Quand une règle longue est interrompue](troubleshooting-forms.md#quand-une-règle-ou-un-calcul-long-est-interrompu). Après une soumission : [Quand une règle échoue](features/actions/SubmitForm.md#quand-une-règle-échoue). Sinon, corrigez les valeurs des invites ou les données et [relancez-la](features/actions/RunRule.md) ; si elle échoue encore, transmettez la raison à son responsable.",
     },
   },
@@ -652,12 +652,12 @@ export const USER_ADVICE: Readonly<
     page: "forms",
     en: {
       seen: 'The business rule "…" refused a runtime prompt value…',
-      what: "The value is not one the prompt allows (the message's end names it, or gives your server's reason). On the demo server, nothing was saved or run; on your company's server, at a submit, the cells were saved and the rules after it were not launched.",
+      what: "The prompt does not allow the value (the message's end names it, or gives your server's reason). On the demo server, nothing was saved or run; on your company's server, at a submit, the cells were saved and the rules after it were not launched.",
       todo: "Choose a value the prompt allows, and run the rule again ([Run a business rule](features/actions/RunRule.md)), then the rules the message names, in order.",
     },
     fr: {
       seen: "La règle métier «\u00a0…\u00a0» a refusé une valeur d'invite d'exécution…",
-      what: "La valeur ne fait pas partie de celles que l'invite accepte (la fin du message la nomme, ou donne la raison de votre serveur). Sur le serveur de démonstration, rien n'a été enregistré ni exécuté ; sur celui de votre entreprise, à une soumission, les cellules ont été enregistrées et les règles suivantes n'ont pas été lancées.",
+      what: "L'invite n'accepte pas cette valeur (la fin du message la nomme, ou donne la raison de votre serveur). Sur le serveur de démonstration, rien n'a été enregistré ni exécuté ; sur celui de votre entreprise, à une soumission, les cellules ont été enregistrées et les règles suivantes n'ont pas été lancées.",
       todo: "Choisissez une valeur que l'invite accepte et relancez la règle ([Lancer une règle métier](features/actions/RunRule.md)), puis les règles que nomme le message, dans l'ordre.",
     },
   },
@@ -721,6 +721,17 @@ export const USER_ADVICE: Readonly<
     fr: {
       what: "Sur le serveur de démonstration, le dossier n'est pas écrit comme dans la bibliothèque de formulaires, ou il a été renommé.",
       todo: "Actualisez la bibliothèque de formulaires et choisissez-y le dossier.",
+    },
+  },
+  QB_ERR_TASKLIST_UNKNOWN: {
+    page: "forms",
+    en: {
+      what: "On the demo server, the task list the screen shows is no longer the server's.",
+      todo: "Reopen [Task lists](features/actions/TaskLists.md).",
+    },
+    fr: {
+      what: "Sur le serveur de démonstration, la liste de tâches affichée n'existe plus sur le serveur.",
+      todo: "Rouvrez les [listes de tâches](features/actions/TaskLists.md).",
     },
   },
   QB_ERR_TASK_UNKNOWN: {
