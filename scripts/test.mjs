@@ -118,7 +118,7 @@ const system = await step("System packages", () => run("bash", ["scripts/ensure-
 
 const node = process.versions.node;
 
-// Side by side: each type-check is one thread, Biome and the site's bundler use every core, and the packages' tests
+// Side by side: the type-checks, Biome and the site's bundler use every core, and the packages' tests
 // (Vitest's `unit:*` projects) start once the server is built, beside them: many of those files wait on servers,
 // child processes and timers rather than compute. The site's tests, then the browser tests (one file at a time),
 // follow the site's build. The server is built once, first, so that no two test projects build it at the same time.
