@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
   createVisionPlan1Cube,
+  createVisionPlanning,
   DEMO_SERVERS,
   sampleBasicScripts,
   visionPlan1Scripts,
 } from "../demo/index.ts";
+import { loadVisionPlan1, visionPlan1Texts } from "../demo/planning/vision-data.ts";
+import { visionPlan1Outline } from "../demo/planning/vision-outline.ts";
 import { runCalcScript } from "../src/calc/script.ts";
+import { Cube } from "../src/cube/cube.ts";
 import type { Member } from "../src/outline.ts";
 import { CORPUS_PLAN1_DIMENSIONS } from "./vision-plan1.ts";
 
@@ -51,5 +55,28 @@ describe("demo applications", () => {
     if (!seed) throw new Error("no FcstSeed script");
     runCalcScript(cube, seed.text);
     expect(at({ ...pov, Scenario: "Forecast", Period: "Q1", Entity: "410", Account: "1110" })).toBe(q1);
+  });
+
+  it("gives every Vision application the demo data as generated, in arrays of its own", () => {
+    // The data generated from nothing, as the process's first Vision application was.
+    const generated = new Cube(visionPlan1Outline());
+    loadVisionPlan1(generated);
+    const demo = generated.pool();
+    const differing = (cube: Cube) => {
+      let n = 0;
+      cube.changesSince(demo, () => n++);
+      return n;
+    };
+    const [one, two] = [createVisionPlanning(), createVisionPlanning()];
+    const [a, b] = [one.dataSource("Plan1"), two.dataSource("Plan1")];
+    expect([differing(a), differing(b)]).toEqual([0, 0]);
+    expect(b.pool().blockCount).toBe(demo.blockCount);
+    // A change to one application is not another's, nor a later one's.
+    const [cell] = visionPlan1Texts(b.outline);
+    if (!cell) throw new Error("no text cell");
+    two.applyCellWrites([{ ...cell, value: 12_345, text: undefined }]);
+    // The cell and the totals above it.
+    expect(differing(b)).toBeGreaterThan(1);
+    expect([differing(a), differing(createVisionPlanning().dataSource("Plan1"))]).toEqual([0, 0]);
   });
 });

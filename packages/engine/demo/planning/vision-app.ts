@@ -1,4 +1,5 @@
 import { Cube } from "../../src/cube/cube.ts";
+import { type BlockPool, copyOfPool } from "../../src/cube/storage.ts";
 import { PlanningApplication } from "../../src/planning/application.ts";
 import type {
   FormDefinition,
@@ -179,15 +180,28 @@ export const VISION_TASK_LISTS: TaskListDefinition[] = [
 ];
 
 /**
+ * Plan1's demo data as first generated (loaded, then aggregated), kept by the process and never changed: each
+ * later application takes a copy of its arrays instead of generating and aggregating the same data again (a
+ * reset after a failed change builds a new application; a test process, one for each of its servers).
+ */
+let plan1DemoData: BlockPool | null = null;
+
+/**
  * The Vision planning application with its demo data; `empty: true` leaves its cubes without data (for a copy
  * whose data is then restored from another, which skips generating the demo data).
  */
 export function createVisionPlanning(options: { empty?: boolean } = {}): PlanningApplication {
   const outline = visionPlan1Outline();
-  // Empty, its blocks come from another's state (a restore grows the pool once, or takes the state's arrays):
-  // room for the demo data's blocks (17 MB) would be allocated for nothing.
-  const plan1 = new Cube(outline, { expectedBlocks: options.empty ? 16 : 512 });
-  if (!options.empty) loadVisionPlan1(plan1);
+  // Empty, or taking a copy of the demo data's arrays, its blocks come from elsewhere (a restore grows the pool
+  // once, or takes the state's arrays): room for the demo data's blocks (17 MB) would be allocated for nothing.
+  const plan1 = new Cube(outline, { expectedBlocks: options.empty || plan1DemoData ? 16 : 512 });
+  if (!options.empty) {
+    if (plan1DemoData) plan1.takePool(copyOfPool(plan1DemoData));
+    else {
+      loadVisionPlan1(plan1);
+      plan1DemoData = plan1.pool();
+    }
+  }
   const app = new PlanningApplication({
     name: "Vision",
     planTypes: [
