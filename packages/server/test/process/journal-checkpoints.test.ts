@@ -49,7 +49,10 @@ async function read(client: QibatesClient, loginid: string): Promise<unknown[][]
 }
 
 describe("journal checkpoints in the server process", () => {
-  it("saved after every change, compacted, and nothing acknowledged lost across SIGKILLs", async () => {
+  // Four starts of the server process and three SIGKILLs: on a loaded machine, more than the project's 60 s.
+  it("saved after every change, compacted, and nothing acknowledged lost across SIGKILLs", {
+    timeout: 180_000,
+  }, async () => {
     const dataDir = testDataDir("qibates-checkpoints-");
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     // New logins after each restart read the shared data: demo-key sessions change it too here.
