@@ -13,7 +13,7 @@ import {
   answerKeyOperation,
   answerKeyOutline,
 } from "./answer-key-engine.ts";
-import { newHarnessDataDir } from "./harness-data-dir.ts";
+import { harnessEmbeddedDatabase, newHarnessDataDir } from "./harness-data-dir.ts";
 
 /**
  * Replays captured Essbase cases (the answer key: a basis sheet, preferences, one operation, the sheet
@@ -190,6 +190,7 @@ export async function openConnectorHarness(
   const app = await buildApp({
     config,
     logger: false,
+    embedded: harnessEmbeddedDatabase(),
     providers: async (db, scheduler) => {
       const store = databaseStore(db);
       if (!key) {

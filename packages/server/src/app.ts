@@ -13,7 +13,7 @@ import { type Handlers, registerApi } from "./api.ts";
 import { ApiError, type ApiErrorBody, apiErrorBody } from "./api-error.ts";
 import type { Config } from "./config.ts";
 import { BUNDLED_CONTRACT, type Contract, loadContract } from "./contract-operations.ts";
-import type { Database } from "./database.ts";
+import type { Database, EmbeddedOpener } from "./database.ts";
 import { frameworkError } from "./framework-errors.ts";
 import { apiHandlers } from "./handlers/index.ts";
 import { refineHttpServer, serverOptions } from "./http-server.ts";
@@ -51,6 +51,11 @@ export interface AppOptions {
    * validates by has its connector lists written from them (`servedContract`), as the contract's generator does.
    */
   connectors?: ConnectorRegistration;
+  /**
+   * Where the embedded database comes from when DATABASE_URL is not set (tests: one schema a server in a PGlite
+   * their process shares): PGlite in DATA_DIR unless given. No setting reaches it.
+   */
+  embedded?: EmbeddedOpener;
 }
 
 /** Secrets and grid data never reach the logs. */
@@ -123,6 +128,7 @@ export async function buildApp({
   providers,
   oauthIssuers,
   connectors,
+  embedded,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
@@ -167,6 +173,7 @@ export async function buildApp({
     ...(providers ? { providers } : {}),
     ...(oauthIssuers ? { oauthIssuers } : {}),
     ...(connectors ? { connectors } : {}),
+    ...(embedded ? { embedded } : {}),
     log: app.log,
   });
   app.decorate("services", services);

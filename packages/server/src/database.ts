@@ -189,28 +189,49 @@ async function applyMigrations(
   }
 }
 
+/** What the server uses of an embedded PostgreSQL (PGlite): its queries and transactions. */
+export interface EmbeddedPostgres {
+  query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
+  transaction<T>(
+    fn: (tx: { query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[] }> }) => Promise<T>,
+  ): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the embedded database kept in `folder`: PGlite's own, unless a test gives another (the API's tests open
+ * one schema a server in a PGlite that their process shares).
+ */
+export type EmbeddedOpener = (folder: string) => Promise<EmbeddedPostgres>;
+
+const openPgliteFolder: EmbeddedOpener = async (folder) => {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const pg = new PGlite(folder);
+  await pg.waitReady;
+  return pg;
+};
+
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
+  embedded?: EmbeddedOpener | undefined;
 }): Promise<Database> {
   const db = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
-    : await openPglite(options.dataDir);
+    : await openPglite(options.dataDir, options.embedded ?? openPgliteFolder);
   await migrate(db);
   return db;
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
-  const { PGlite } = await import("@electric-sql/pglite");
+async function openPglite(dataDir: string, open: EmbeddedOpener): Promise<Database> {
   const dir = resolve(dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
   // One server per folder: a second one refuses to start (FolderInUseError) rather than corrupt the files.
   const unlock = lockFolder(resolve(dataDir));
-  let pg: PGlite;
+  let pg: EmbeddedPostgres;
   try {
-    pg = new PGlite(dir);
-    await pg.waitReady;
+    pg = await open(dir);
   } catch (e) {
     unlock();
     throw e;
@@ -225,11 +246,14 @@ async function openPglite(dataDir: string): Promise<Database> {
     turns = turns.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
     return turns;
   };
-  const run = async <R>(q: { query: PGlite["query"] }, sql: string, params?: unknown[]): Promise<R[]> => {
+  const run = async <R>(
+    q: Pick<EmbeddedPostgres, "query">,
+    sql: string,
+    params?: unknown[],
+  ): Promise<R[]> => {
     await nextTurn();
-    return (await q.query<R>(sql, params as unknown[])).rows;
+    return (await q.query<R>(sql, params)).rows;
   };
-  type PGlite = InstanceType<typeof import("@electric-sql/pglite").PGlite>;
   return {
     kind: "pglite",
     query: (sql, params) => run(pg, sql, params),

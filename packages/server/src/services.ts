@@ -4,7 +4,7 @@ import { wireSessionAlive } from "@qibates/wire";
 import type { FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import { type Config, longestCallWaitSeconds, WIRE_ENDPOINTS } from "./config.ts";
-import { type Database, openDatabase } from "./database.ts";
+import { type Database, type EmbeddedOpener, openDatabase } from "./database.ts";
 import { DEMO_OWNER, DEMO_USERS, issueDemoKey } from "./demo.ts";
 import { KeyStore, ownerId, type VerifiedKey } from "./keys.ts";
 import { OperationStore } from "./long-operations.ts";
@@ -63,12 +63,18 @@ export async function openServices(
     oauthIssuers?: OAuthIssuers;
     /** The connectors served and their protocols: the product's unless a test adds one. */
     connectors?: ConnectorRegistration;
+    /** Where the embedded database comes from (tests only: no setting reaches it); PGlite in DATA_DIR otherwise. */
+    embedded?: EmbeddedOpener;
   } = {},
 ): Promise<Services> {
   // PostgreSQL and Redis first, both at once and within a bounded wait: one that cannot be reached or refuses
   // the server stops the start with what to fix, before anything is opened (exit code 4, main.ts).
   await checkStores(config);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    embedded: options.embedded,
+  });
   const limits = { idleMs: config.sessionIdleMinutes * 60_000, maxMs: config.sessionMaxHours * 3_600_000 };
   let sessions: SessionStore;
   let redis: Redis | null = null;

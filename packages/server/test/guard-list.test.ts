@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app.ts";
 import { GUARD_LIST, NO_CLIENT_WORK, routeMatches, unguardedRoutes } from "../src/guard-list.ts";
+import { buildTestApp } from "./support/app.ts";
 import { testConfig } from "./support/config.ts";
 
 /**
@@ -17,7 +17,7 @@ const BENCH = fileURLToPath(new URL("../../../bench/hostile-wire.ts", import.met
 let app: FastifyInstance;
 beforeAll(async () => {
   // Every wire endpoint, and the site when it is built: every route a server can register.
-  app = await buildApp({
+  app = await buildTestApp({
     config: testConfig({
       QIBATES_WIRE_ENDPOINTS: "all",
       ...(existsSync(`${SITE}/index.html`) ? { SITE_DIR: SITE } : {}),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildApp } from "../src/app.ts";
+import { buildTestApp } from "./support/app.ts";
 import { testConfig } from "./support/config.ts";
 
 /**
@@ -10,7 +10,7 @@ describe("GET /qibates/api/v2/health: the capability table in the caller's langu
   type Capability = { name: string; reason?: string; realServersReason?: string };
   type Connector = { connector: string; server: string; capabilities: Capability[] };
   const table = async (headers: Record<string, string>) => {
-    const app = await buildApp({ config: testConfig(), logger: false });
+    const app = await buildTestApp({ config: testConfig(), logger: false });
     try {
       const res = await app.inject({ url: "/qibates/api/v2/health", headers });
       expect(res.statusCode).toBe(200);

@@ -1,11 +1,11 @@
 import { CONNECTORS } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
-import { buildApp } from "../src/app.ts";
+import { buildTestApp } from "./support/app.ts";
 import { testConfig } from "./support/config.ts";
 
 describe("GET /qibates/api/v2/health", () => {
   it("reports the version and the connectors, with a request id", async () => {
-    const app = await buildApp({ config: testConfig(), logger: false });
+    const app = await buildTestApp({ config: testConfig(), logger: false });
     const res = await app.inject("/qibates/api/v2/health");
     expect(res.statusCode).toBe(200);
     const body = res.json();

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app.ts";
 import { siteBuilding, siteBuildMarker, siteServed } from "../src/site.ts";
+import { buildTestApp } from "./support/app.ts";
 import { testConfig } from "./support/config.ts";
 
 /**
@@ -21,7 +21,7 @@ afterAll(() => rmSync(empty, { recursive: true, force: true }));
 describe("a SITE_DIR folder without a built site", () => {
   it("serves the API only, the site's addresses a JSON 404, and says so in the log", async () => {
     const lines: string[] = [];
-    const app = await buildApp({
+    const app = await buildTestApp({
       config: testConfig({ SITE_DIR: empty }),
       logger: { level: "warn", stream: { write: (line: string) => lines.push(line) } },
     });
@@ -53,7 +53,7 @@ describe("a SITE_DIR folder whose site is being built", () => {
 
   it("answers 503 and a page that says so in English and French, then the pages as they land", async () => {
     writeFileSync(siteBuildMarker(site), String(process.pid));
-    const app = await buildApp({ config: testConfig({ SITE_DIR: site }) });
+    const app = await buildTestApp({ config: testConfig({ SITE_DIR: site }) });
     try {
       expect(siteBuilding(site)).toBe(true);
       expect((await app.inject("/qibates/api/v2/health")).statusCode).toBe(200);
@@ -88,7 +88,7 @@ describe("a SITE_DIR folder whose site is being built", () => {
     const ended = spawnSync(process.execPath, ["-e", ""]).pid;
     rmSync(site, { recursive: true, force: true });
     writeFileSync(siteBuildMarker(site), String(ended));
-    const app = await buildApp({ config: testConfig({ SITE_DIR: site }) });
+    const app = await buildTestApp({ config: testConfig({ SITE_DIR: site }) });
     try {
       expect(siteBuilding(site)).toBe(false);
       const res = await app.inject("/docs/intro");

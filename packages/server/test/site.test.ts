@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app.ts";
 import { cleanHtmlPath, REDIRECTS_FILE, SCRIPT_HASHES_FILE } from "../src/site.ts";
+import { buildTestApp } from "./support/app.ts";
 import { testConfig } from "./support/config.ts";
 
 let dir: string;
@@ -54,7 +54,7 @@ beforeAll(async () => {
     `fr/${REDIRECTS_FILE}`,
     JSON.stringify({ redirects: { "/fr/docs/QiBates/api-guide": "/fr/docs/develop/api-guide" } }),
   );
-  app = await buildApp({ config: testConfig({ SITE_DIR: dir }), logger: false });
+  app = await buildTestApp({ config: testConfig({ SITE_DIR: dir }), logger: false });
 });
 
 afterAll(async () => {
@@ -197,7 +197,7 @@ describe("content security policy of the site", () => {
     page("index.html", "<html lang=en>home</html>", bare);
     const warnings: string[] = [];
     const stream = { write: (line: string) => warnings.push(line) };
-    const other = await buildApp({
+    const other = await buildTestApp({
       config: testConfig({ SITE_DIR: bare }),
       logger: { level: "warn", stream },
     });

@@ -25,6 +25,7 @@ import {
   withoutRunFields,
 } from "../../../server/test/support/contract-examples.ts";
 import { testDataDir } from "../../../server/test/support/data-dir.ts";
+import { sharedEmbeddedDatabase } from "../../../server/test/support/shared-database.ts";
 import { answerKeyOutline, replayOnEngine } from "../../src/answer-key-engine.ts";
 import { type Progress, takeSnapshot } from "../../src/snapshot/take.ts";
 import { main, providerFor } from "../../src/snapshot-cli.ts";
@@ -41,8 +42,8 @@ import { expectDifferences } from "../support/differences.ts";
 
 const quiet: Progress = { step() {}, data() {}, warn() {} };
 const root = mkdtempSync(join(tmpdir(), "qibates-planning-snapshots-"));
-// The servers' data folders start from the run's migrated database template (their storage is not under test).
-const dataDir = testDataDir("qibates-planning-server-");
+// The servers keep their databases in the test process's shared PGlite (their storage is not under test).
+const dataDir = testDataDir("qibates-planning-server-", undefined, { database: false });
 let server: Awaited<ReturnType<typeof buildApp>>;
 let address = "";
 let served: EmbeddedProvider;
@@ -70,6 +71,7 @@ beforeAll(async () => {
       RATE_LIMIT_PER_MINUTE: "1000000",
     }),
     logger: false,
+    embedded: sharedEmbeddedDatabase,
   });
   await server.listen({ port: 0, host: "127.0.0.1" });
   const a = server.server.address();
@@ -409,7 +411,7 @@ describe("a copy of Vision served as a Planning application", () => {
   const dirs: string[] = [];
 
   const start = async (env: Record<string, string>) => {
-    const dir = testDataDir("qibates-planning-copy-");
+    const dir = testDataDir("qibates-planning-copy-", undefined, { database: false });
     dirs.push(dir);
     const app = await buildApp({
       config: loadConfig({
@@ -423,6 +425,7 @@ describe("a copy of Vision served as a Planning application", () => {
         ...env,
       }),
       logger: false,
+      embedded: sharedEmbeddedDatabase,
       validateResponses: true,
     });
     servers.push(app);

@@ -5,7 +5,7 @@ import { answerValue, CallContext } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { demoProviders } from "../../../embedded/test/support/demo-session.ts";
-import { buildApp } from "../../src/app.ts";
+import { buildTestApp } from "../support/app.ts";
 import { testConfig } from "../support/config.ts";
 import { type RawAnswer, rawRequest } from "../support/raw-http.ts";
 
@@ -22,7 +22,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 const healthAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 beforeAll(async () => {
-  app = await buildApp({
+  app = await buildTestApp({
     config: testConfig({ QIBATES_WIRE_ENDPOINTS: "all", RATE_LIMIT_PER_MINUTE: "1000000" }),
     logger: false,
   });

@@ -2,9 +2,9 @@ import { connect } from "node:net";
 import { gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../src/app.ts";
 import { loadContract } from "../../src/contract-operations.ts";
 import { DEMO_ADDRESS } from "../support/api.ts";
+import { buildTestApp } from "../support/app.ts";
 import { testConfig } from "../support/config.ts";
 import { apiClientAt } from "../support/wire-login.ts";
 
@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 async function listen(env: Record<string, string> = {}) {
-  const app = await buildApp({ config: testConfig(env), logger: false, validateResponses: true });
+  const app = await buildTestApp({ config: testConfig(env), logger: false, validateResponses: true });
   servers.push(app);
   await app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = app.server.address() as { port: number };

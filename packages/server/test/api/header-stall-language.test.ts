@@ -1,7 +1,7 @@
 import { connect } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../src/app.ts";
+import { buildTestApp } from "../support/app.ts";
 import { testConfig } from "../support/config.ts";
 
 /**
@@ -13,7 +13,7 @@ import { testConfig } from "../support/config.ts";
 let app: FastifyInstance;
 let port: number;
 beforeAll(async () => {
-  app = await buildApp({ config: testConfig({ REQUEST_TIMEOUT_SECONDS: "1" }), logger: false });
+  app = await buildTestApp({ config: testConfig({ REQUEST_TIMEOUT_SECONDS: "1" }), logger: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
   port = (app.server.address() as { port: number }).port;
 });

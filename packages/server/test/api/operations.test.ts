@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../src/app.ts";
+import { type App, buildTestApp } from "../support/app.ts";
 import { testConfig } from "../support/config.ts";
 
-const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
+const apps: App[] = [];
 const sites: string[] = [];
 afterAll(async () => {
   for (const a of apps) await a.close();
@@ -22,7 +22,7 @@ function siteFolder(prefix: string): string {
 }
 
 async function app(env: Record<string, string> = {}) {
-  const a = await buildApp({ config: testConfig(env), logger: false });
+  const a = await buildTestApp({ config: testConfig(env), logger: false });
   apps.push(a);
   return a;
 }

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { buildApp } from "../../src/app.ts";
 import { DEMO_ADDRESS, startTestApi, type TestApi } from "../support/api.ts";
+import { buildTestApp } from "../support/app.ts";
 import { testConfig } from "../support/config.ts";
 
 let api: TestApi;
@@ -47,7 +47,7 @@ describe("health", () => {
   });
 
   it("has no demo key, users or provider outside demo mode", async () => {
-    const prod = await buildApp({ config: testConfig({ QIBATES_DEMO: "false" }), logger: false });
+    const prod = await buildTestApp({ config: testConfig({ QIBATES_DEMO: "false" }), logger: false });
     try {
       expect(prod.services.demoKey).toBeNull();
       const health = await prod.inject("/qibates/api/v2/health");

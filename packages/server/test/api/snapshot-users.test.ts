@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../src/app.ts";
 import { ConfigError } from "../../src/config.ts";
 import { hashPassword } from "../../src/snapshot-users.ts";
+import { buildTestApp } from "../support/app.ts";
 import { testConfig } from "../support/config.ts";
 import { writeSmallSnapshot } from "../support/small-snapshot.ts";
 
@@ -50,7 +50,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** A server over the snapshots, with an API key of an account of its own (no demo key without demo mode). */
 async function start(env: Record<string, string>) {
-  const app: FastifyInstance = await buildApp({
+  const app: FastifyInstance = await buildTestApp({
     config: testConfig({ QIBATES_SNAPSHOTS: snapshots, QIBATES_SNAPSHOT_USERS: usersFile, ...env }),
     logger: false,
     validateResponses: true,
@@ -201,7 +201,7 @@ describe("snapshots served to their own users, demo mode off", () => {
 describe("snapshots served to their own users on a wire endpoint, demo mode off", () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildApp({
+    app = await buildTestApp({
       config: testConfig({
         QIBATES_DEMO: "false",
         QIBATES_SNAPSHOTS: snapshots,
@@ -333,7 +333,7 @@ describe("the users file is checked at start", () => {
     const file = writeUsers("unknown-app.json", {
       users: [{ name: "eve", passwordHash: await hashPassword("x"), applications: ["Budget", "Payroll"] }],
     });
-    const e = await buildApp({
+    const e = await buildTestApp({
       config: testConfig({
         QIBATES_DEMO: "false",
         QIBATES_SNAPSHOTS: snapshots,

@@ -2,9 +2,9 @@ import { EmbeddedProvider } from "@qibates/embedded";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALC_ALL_JOB, jobIds, launchAggregateData, pollJob } from "../../../wire/test/support/jobs.ts";
-import { buildApp } from "../../src/app.ts";
 import { databaseStore } from "../../src/embedded-store.ts";
 import { providerRegistry } from "../../src/providers.ts";
+import { buildTestApp } from "../support/app.ts";
 import { testConfig } from "../support/config.ts";
 
 /**
@@ -36,7 +36,7 @@ const basic = (user: string) => `Basic ${Buffer.from(`${user}:${PASSWORDS[user] 
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await buildApp({
+  app = await buildTestApp({
     config: testConfig({
       QIBATES_WIRE_ENDPOINTS: "essbase-rest,planning-rest",
       QIBATES_WIRE_ADMINISTRATORS: "CORP\\Root, demo",

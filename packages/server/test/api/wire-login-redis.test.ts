@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../src/app.ts";
+import { buildTestApp } from "../support/app.ts";
 import { testConfig } from "../support/config.ts";
 import { type RunningService, startRedis } from "../support/services.ts";
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
   redis = await startRedis();
   for (let i = 0; i < 2; i++) {
     nodes.push(
-      await buildApp({
+      await buildTestApp({
         config: testConfig({
           QIBATES_WIRE_ENDPOINTS: "essbase-rest",
           REDIS_URL: redis.url,

@@ -1,7 +1,7 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../src/app.ts";
 import type { App } from "../support/app.ts";
+import { buildTestApp } from "../support/app.ts";
 import { testConfig } from "../support/config.ts";
 import { basicAuth } from "../support/wire-login.ts";
 
@@ -15,7 +15,7 @@ import { basicAuth } from "../support/wire-login.ts";
 let app: App;
 let port = 0;
 beforeAll(async () => {
-  app = await buildApp({
+  app = await buildTestApp({
     config: testConfig({ QIBATES_WIRE_ENDPOINTS: "all", REQUEST_TIMEOUT_SECONDS: "1" }),
     logger: false,
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EAST_STATES } from "../../../embedded/test/support/sample-basic.ts";
-import { buildApp } from "../../src/app.ts";
 import { ConfigError } from "../../src/config.ts";
+import { buildTestApp } from "../support/app.ts";
 import { testConfig } from "../support/config.ts";
 import { type App, frontForBlock } from "../support/wire-front.ts";
 
@@ -167,13 +167,13 @@ describe("QIBATES_WIRE_UPSTREAM whose connector cannot serve an endpoint", () =>
       ALLOWED_HOSTS: "127.0.0.1",
       QIBATES_WIRE_UPSTREAM: upstream,
     });
-    const start = buildApp({ config, logger: false });
+    const start = buildTestApp({ config, logger: false });
     await expect(start).rejects.toThrow(ConfigError);
     await expect(start).rejects.toThrow(message);
   });
 
   it("starts when every listed endpoint's needs are there (nothing is connected before a user logs in)", async () => {
-    const app = await buildApp({
+    const app = await buildTestApp({
       config: testConfig({
         QIBATES_WIRE_ENDPOINTS: "essbase-rest,smartview",
         ALLOWED_HOSTS: "127.0.0.1",

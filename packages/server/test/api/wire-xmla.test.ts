@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildApp } from "../../src/app.ts";
-import { type App, appForBlock } from "../support/app.ts";
+import { type App, appForBlock, buildTestApp } from "../support/app.ts";
 import { testConfig } from "../support/config.ts";
 
 /** The XMLA endpoint as the server serves it: behind QIBATES_WIRE_ENDPOINTS, HTTP Basic, no API key. */
@@ -120,7 +119,7 @@ describe("the demo stays as shipped: a demo user's XMLA writes land in a view of
 
 describe("without xmla in QIBATES_WIRE_ENDPOINTS", () => {
   it("serves no XMLA address", async () => {
-    const app = await buildApp({
+    const app = await buildTestApp({
       config: testConfig({ QIBATES_WIRE_ENDPOINTS: "essbase-rest" }),
       logger: false,
     });

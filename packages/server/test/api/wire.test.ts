@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildApp } from "../../src/app.ts";
-import { type App, appForBlock } from "../support/app.ts";
+import { type App, appForBlock, buildTestApp } from "../support/app.ts";
 import { testConfig } from "../support/config.ts";
 
 /** The Essbase REST endpoint as the server serves it: behind QIBATES_WIRE_ENDPOINTS, without an API key. */
@@ -77,7 +76,7 @@ describe("QIBATES_WIRE_ENDPOINTS=essbase-rest", () => {
 
 describe("without QIBATES_WIRE_ENDPOINTS", () => {
   it("serves no Essbase REST path", async () => {
-    const app = await buildApp({ config: testConfig(), logger: false });
+    const app = await buildTestApp({ config: testConfig(), logger: false });
     const r = await app.inject({ method: "GET", url: "/essbase/rest/v1/about" });
     expect(r.statusCode).toBe(404);
     await app.close();

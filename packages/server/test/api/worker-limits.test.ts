@@ -2,10 +2,10 @@ import { EmbeddedProvider } from "@qibates/embedded";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { heavySheet } from "../../../embedded/test/support/sample-basic.ts";
-import { buildApp } from "../../src/app.ts";
 import { demoCredentialsValid } from "../../src/demo.ts";
 import { databaseStore } from "../../src/embedded-store.ts";
 import { providerRegistry } from "../../src/providers.ts";
+import { buildTestApp } from "../support/app.ts";
 import { testConfig } from "../support/config.ts";
 
 /**
@@ -30,7 +30,7 @@ let app: FastifyInstance;
 const providers: EmbeddedProvider[] = [];
 
 beforeAll(async () => {
-  app = await buildApp({
+  app = await buildTestApp({
     config: testConfig({
       QIBATES_WIRE_ENDPOINTS: "essbase-rest",
       RATE_LIMIT_PER_MINUTE: "1000000",

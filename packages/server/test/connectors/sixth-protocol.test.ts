@@ -15,9 +15,9 @@ import {
   WITH_SIXTH,
 } from "../../../connectors/test/fixtures/sixth-protocol/registration.ts";
 import { type SixthWire, startSixthWire } from "../../../connectors/test/fixtures/sixth-protocol/wire.ts";
-import { buildApp } from "../../src/app.ts";
 import { BUNDLED_CONTRACT } from "../../src/contract-operations.ts";
 import { servedContract } from "../../src/served-connectors.ts";
+import { buildTestApp } from "../support/app.ts";
 import { testConfig } from "../support/config.ts";
 import { withProviders } from "../support/providers.ts";
 
@@ -113,7 +113,7 @@ describe("a sixth protocol", () => {
   });
 
   it("is served by the API: /health lists it, its login and a call reach its server, unknown values are refused", async () => {
-    const app = await buildApp({
+    const app = await buildTestApp({
       config: testConfig({ ALLOWED_HOSTS: "127.0.0.1" }),
       logger: false,
       validateResponses: true,

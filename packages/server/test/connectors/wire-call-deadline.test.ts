@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { buildApp } from "../../src/app.ts";
 import type { App } from "../support/app.ts";
+import { buildTestApp } from "../support/app.ts";
 import { testConfig } from "../support/config.ts";
 import { listeningServer } from "../support/listening.ts";
 import { slowProxy } from "../support/slow-proxy.ts";
@@ -55,7 +55,7 @@ function front(endpoints: string, upstream: string): Front {
         : { delayMs: 0 },
   );
   beforeAll(async () => {
-    f.app = await buildApp({
+    f.app = await buildTestApp({
       config: testConfig({
         ...WAITS,
         QIBATES_WIRE_ENDPOINTS: endpoints,

@@ -1,10 +1,11 @@
 import { EmbeddedProvider } from "@qibates/embedded";
 import type { Provider } from "@qibates/provider";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { type AppOptions, buildApp } from "../../src/app.ts";
+import type { AppOptions } from "../../src/app.ts";
 import { demoCredentialsValid } from "../../src/demo.ts";
 import { databaseStore } from "../../src/embedded-store.ts";
 import { providerRegistry } from "../../src/providers.ts";
+import { buildTestApp } from "./app.ts";
 import { testConfig } from "./config.ts";
 
 /** A demo server in-process, answers checked against the contract, with helpers to call it. */
@@ -38,7 +39,12 @@ export async function startTestApi(
   env: Record<string, string> = {},
   options: Pick<AppOptions, "oauthIssuers"> = {},
 ): Promise<TestApi> {
-  const app = await buildApp({ config: testConfig(env), logger: false, validateResponses: true, ...options });
+  const app = await buildTestApp({
+    config: testConfig(env),
+    logger: false,
+    validateResponses: true,
+    ...options,
+  });
   return wrapApp(app);
 }
 
@@ -50,7 +56,7 @@ export async function startWrappedDemoApi(
   demo: (engine: Provider) => Provider,
   env: Record<string, string> = {},
 ): Promise<TestApi> {
-  const app = await buildApp({
+  const app = await buildTestApp({
     config: testConfig(env),
     logger: false,
     validateResponses: true,

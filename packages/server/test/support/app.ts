@@ -1,8 +1,17 @@
 import { afterAll, beforeAll } from "vitest";
-import { buildApp } from "../../src/app.ts";
+import { type AppOptions, buildApp } from "../../src/app.ts";
 import { testConfig } from "./config.ts";
+import { sharedEmbeddedDatabase } from "./shared-database.ts";
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * The server in-process, as `buildApp` builds it, with its embedded database a schema of the PGlite that the test
+ * process shares (`shared-database.ts`) unless `options` gives another.
+ */
+export function buildTestApp(options: AppOptions): Promise<App> {
+  return buildApp({ embedded: sharedEmbeddedDatabase, ...options });
+}
 
 /** Settings of a server that opens every wire endpoint and leaves the API's rate limit out of a test's way. */
 export const ALL_WIRE_ENDPOINTS = { QIBATES_WIRE_ENDPOINTS: "all", RATE_LIMIT_PER_MINUTE: "1000000" };
@@ -14,7 +23,7 @@ export const ALL_WIRE_ENDPOINTS = { QIBATES_WIRE_ENDPOINTS: "all", RATE_LIMIT_PE
 export function appForBlock(settings: Record<string, string>, use: (app: App) => void): void {
   let app: App | undefined;
   beforeAll(async () => {
-    app = await buildApp({ config: testConfig(settings), logger: false });
+    app = await buildTestApp({ config: testConfig(settings), logger: false });
     use(app);
   });
   afterAll(async () => {

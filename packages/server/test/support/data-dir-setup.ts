@@ -1,6 +1,8 @@
-// Vitest setup of the server's test files: the data folders a file's test servers used are removed at its end
-// (support/data-dir.ts), once its own hooks have closed them.
+// Vitest setup of the server's test files: at a file's end, once its own hooks have closed its test servers, the
+// data folders they used are removed (support/data-dir.ts), and their schemas of the process's shared database
+// dropped (support/shared-database.ts).
 import { afterAll } from "vitest";
 import { removeTestDataDirs } from "./data-dir.ts";
+import { dropSharedSchemas } from "./shared-database.ts";
 
-afterAll(() => removeTestDataDirs());
+afterAll(() => Promise.all([removeTestDataDirs(), dropSharedSchemas()]));

@@ -130,8 +130,19 @@ export async function removeTestDataDirs(): Promise<void> {
 }
 
 /**
+ * The data folder of what a test process keeps from its first file to its last (`shared-database.ts`), holding a
+ * copy of the template: in the run's folder, removed with it.
+ */
+export function workerDataDir(): string {
+  const dir = testDataDir("qibates-worker-data-");
+  made.splice(made.indexOf(dir), 1);
+  return dir;
+}
+
+/**
  * A new data folder for one test server, holding a copy of the migrated template when it exists (the server
- * would make the same from nothing, only slower). Made in the run's folder when a global setup made one
+ * would make the same from nothing, only slower), unless `database` is false: a server whose database is elsewhere
+ * (`shared-database.ts`) keeps only its lock and files in it. Made in the run's folder when a global setup made one
  * ({@link testDataRoot}: removed at the end of the run), and removed when this test process exits.
  */
 export function testDataDir(
@@ -139,10 +150,11 @@ export function testDataDir(
   parent = process.env[ROOT_VARIABLE] && existsSync(process.env[ROOT_VARIABLE])
     ? process.env[ROOT_VARIABLE]
     : tmpdir(),
+  { database = true }: { database?: boolean } = {},
 ): string {
   const dir = mkdtempSync(join(parent, prefix));
   const template = templateDir();
-  if (existsSync(join(template, "PG_VERSION"))) copyFolder(template, join(dir, "pglite"));
+  if (database && existsSync(join(template, "PG_VERSION"))) copyFolder(template, join(dir, "pglite"));
   made.push(dir);
   if (!cleanupRegistered) {
     cleanupRegistered = true;

@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { buildApp } from "../../src/app.ts";
 import { SAMPLE_BASIC } from "./api.ts";
 import type { App } from "./app.ts";
+import { buildTestApp } from "./app.ts";
 import { testConfig } from "./config.ts";
 
 /** An API answer as a test reads it: the status and the JSON body. */
@@ -173,7 +173,7 @@ export function listeningServer(settings: Record<string, string> = {}): Listenin
     return login.json.loginid as string;
   }
   beforeAll(async () => {
-    const app = await buildApp({
+    const app = await buildTestApp({
       config: testConfig({ ALLOWED_HOSTS: "127.0.0.1", ...settings }),
       logger: false,
     });

@@ -3,6 +3,7 @@ import { type ConnectorDescription, DEFAULT_SLICES, SliceScheduler } from "@qiba
 import { openDatabase } from "../../src/database.ts";
 import { openProviders } from "../../src/providers.ts";
 import { testConfig } from "./config.ts";
+import { sharedEmbeddedDatabase } from "./shared-database.ts";
 
 /**
  * Runs `test` over the server's providers opened for `descriptions` (and `protocols`, the product's unless given),
@@ -14,7 +15,7 @@ export async function withProviders(
   protocols?: Protocols,
 ): Promise<void> {
   const config = testConfig({ ALLOWED_HOSTS: "127.0.0.1" });
-  const db = await openDatabase({ dataDir: config.dataDir });
+  const db = await openDatabase({ dataDir: config.dataDir, embedded: sharedEmbeddedDatabase });
   const registry = await openProviders(
     db,
     new SliceScheduler(DEFAULT_SLICES),

@@ -1,9 +1,9 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
-import { buildApp } from "../../src/app.ts";
+import { type App, buildTestApp } from "./app.ts";
 import { testConfig } from "./config.ts";
 
-export type App = Awaited<ReturnType<typeof buildApp>>;
+export type { App };
 
 /**
  * A, a server answering Essbase REST with `settings`, listening on a free port; and B, a server in front of it
@@ -11,13 +11,13 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
  * `upstream` its address). The caller closes both.
  */
 export async function serverAndFront(settings: Record<string, string>, frontEndpoints = "essbase-rest") {
-  const a = await buildApp({
+  const a = await buildTestApp({
     config: testConfig({ QIBATES_WIRE_ENDPOINTS: "essbase-rest", ...settings }),
     logger: false,
   });
   await a.listen({ port: 0, host: "127.0.0.1" });
   const upstream = `http://127.0.0.1:${(a.server.address() as AddressInfo).port}/essbase/japi`;
-  const b = await buildApp({
+  const b = await buildTestApp({
     config: testConfig({
       QIBATES_WIRE_ENDPOINTS: frontEndpoints,
       ALLOWED_HOSTS: "127.0.0.1",
