@@ -1,8 +1,8 @@
 // `npm test`: every test. System packages; then, side by side, the type-checks, Biome, the server build followed by
-// the packages' unit, integration and contract tests (Vitest's `unit:*` projects), and the site build followed by
-// the site's tests, the browser tests (one file at a time), the server's integration tests once more on
-// the newest Node LTS line (`node-lts.mjs`) and the CLI package's tests. Runs every step, fails if any failed, and
-// keeps each step's and each test file's time (`TIMINGS`), printing the slowest files.
+// the packages' unit, integration and contract tests (Vitest's `unit:*` projects) and the CLI package's tests, and
+// the site build followed by the site's tests, the browser tests (one file at a time) and the server's integration
+// tests once more on the newest Node LTS line (`node-lts.mjs`). Runs every step, fails if any failed, and keeps
+// each step's and each test file's time (`TIMINGS`), printing the slowest files.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -120,16 +120,15 @@ const node = process.versions.node;
 
 // Side by side: the type-checks, Biome and the site's bundler use every core, and the packages' tests
 // (Vitest's `unit:*` projects) start once the server is built, beside them: many of those files wait on servers,
-// child processes and timers rather than compute. The site's tests, then the browser tests (one file at a time),
-// follow the site's build. The server is built once, first, so that no two test projects build it at the same time.
+// child processes and timers rather than compute; the CLI package's follow them. The site's tests, then the browser
+// tests (one file at a time), follow the site's build. The server is built once, first, so that no two test projects build it at the same time.
 const serverBuilt = step("Build the server", () =>
   nodeCall("server-build.mjs", "buildServerIfNeeded", "server"),
 );
 const siteBuilt = step("Build the site", () => nodeCall("site-build.mjs", "buildSiteIfNeeded", "site"));
 /**
- * The packages' tests are the longest path: the CLI package's (Vitest project `cli`, not a `unit:*` one; about 80 s
- * alone) run after the browser tests instead, when the machine would otherwise run the packages' last files only,
- * on part of its cores.
+ * The CLI package's tests (Vitest project `cli`, not a `unit:*` one) follow the packages' tests, beside the browser
+ * tests: the site's build, the site's tests and the browser tests are the longer path.
  */
 const LATE_PROJECT = "cli";
 // The same server tests on the newest LTS line, with a Node.js binary from the npm registry (cached), once the
@@ -171,7 +170,14 @@ await Promise.all([
       return run("npx", ["vitest", "run", "--project", "unit:*"], {
         env: { QIBATES_TEST_COUNTS: COUNTS.unit },
       });
-    }),
+    }).then(() =>
+      step(`Tests of the CLI package (Vitest: ${LATE_PROJECT}) on Node ${node}`, () =>
+        run("npx", ["vitest", "run", "--project", LATE_PROJECT], {
+          env: { QIBATES_TEST_COUNTS: COUNTS.cli },
+          label: "cli tests",
+        }),
+      ),
+    ),
   ),
   siteBuilt.then(async (site) => {
     await step(`Site tests (Vitest: site) on Node ${node}`, () =>
@@ -192,12 +198,6 @@ await Promise.all([
       });
     });
     await lts();
-    await step(`Tests of the CLI package (Vitest: ${LATE_PROJECT}) on Node ${node}`, () =>
-      run("npx", ["vitest", "run", "--project", LATE_PROJECT], {
-        env: { QIBATES_TEST_COUNTS: COUNTS.cli },
-        label: "cli tests",
-      }),
-    );
   }),
 ]);
 const read = (f) => (existsSync(f) ? JSON.parse(readFileSync(f, "utf8")) : null);
