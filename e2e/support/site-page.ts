@@ -260,13 +260,15 @@ export function sitePageForFile(
   return { visit, browser: started };
 }
 
-/** Writes a screenshot to e2e/artifacts/<name>.png (git-ignored) and returns its path. */
-export async function screenshot(page: Page, name: string, fullPage = false): Promise<string> {
+/**
+ * With QIBATES_SCREENSHOTS=1, writes a screenshot to e2e/artifacts/<name>.png (git-ignored) for a person to look
+ * at; otherwise nothing. No test reads it, and a full page's picture costs seconds of the browser's CPU.
+ */
+export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
+  if (process.env.QIBATES_SCREENSHOTS !== "1") return;
   mkdirSync(ARTIFACTS, { recursive: true });
-  const path = join(ARTIFACTS, `${name}.png`);
   // A full-page picture of the API reference takes more than Playwright's 30 s on a loaded machine.
-  await page.screenshot({ path, fullPage, timeout: 90_000 });
-  return path;
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage, timeout: 90_000 });
 }
 
 /**

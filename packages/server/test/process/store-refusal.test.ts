@@ -14,7 +14,11 @@ const PASSWORD = "s3cret-Pa55";
 
 /** Starts a server with `env` that must refuse to start for a service: exit code 4, `line` alone, no password. */
 async function expectStoreRefusal(env: Record<string, string>, line: string): Promise<string> {
-  const { code, out } = await refusedStart({ DATA_DIR: testDataDir("qibates-store-"), ...env });
+  // The stores are checked before the embedded database is opened: the folder needs none.
+  const { code, out } = await refusedStart({
+    DATA_DIR: testDataDir("qibates-store-", undefined, { database: false }),
+    ...env,
+  });
   expect(out).toContain(`QiBates cannot start: ${line}`);
   expect(code, out).toBe(4);
   expect(out).not.toMatch(/\n\s+at /);
