@@ -18,6 +18,7 @@ import type { Cube, Member } from "@qibates/engine";
 import { createSampleBasicCube } from "@qibates/engine/demo/sample-basic";
 import { type GridRequest, parseGrid, resolveSettings, runGridOperation } from "@qibates/engine/grid";
 import { buildSyntheticCube } from "./engine-synthetic.ts";
+import { timedCall } from "./timing.ts";
 
 interface Stat {
   p50: number;
@@ -35,12 +36,9 @@ function measure(fn: () => unknown, minRuns = 1000, minMs = 1500, warmUp = 100):
   const cpu: number[] = [];
   const start = performance.now();
   while (times.length < minRuns || performance.now() - start < minMs) {
-    const c0 = process.cpuUsage();
-    const t0 = performance.now();
-    fn();
-    times.push(performance.now() - t0);
-    const c = process.cpuUsage(c0);
-    cpu.push((c.user + c.system) / 1000);
+    const call = timedCall(fn);
+    times.push(call.wall);
+    cpu.push(call.cpu);
     if (times.length >= 20000) break;
   }
   const q = (list: number[], p: number): number => {

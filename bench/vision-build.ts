@@ -13,6 +13,7 @@ import { createVisionPlanning } from "@qibates/engine/demo";
 import { loadVisionPlan1 } from "../packages/engine/demo/planning/vision-data.ts";
 import { visionPlan1Outline } from "../packages/engine/demo/planning/vision-outline.ts";
 import { numberOption } from "./args.ts";
+import { timedCall } from "./timing.ts";
 
 const runs = numberOption("runs", 20);
 
@@ -22,12 +23,9 @@ function measure(fn: () => void): { wall: number; cpu: number } {
   const wall: number[] = [];
   const cpu: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const c0 = process.cpuUsage();
-    const t0 = performance.now();
-    fn();
-    wall.push(performance.now() - t0);
-    const c = process.cpuUsage(c0);
-    cpu.push((c.user + c.system) / 1000);
+    const call = timedCall(fn);
+    wall.push(call.wall);
+    cpu.push(call.cpu);
   }
   const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
   return { wall: median(wall), cpu: median(cpu) };

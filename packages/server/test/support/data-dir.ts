@@ -134,8 +134,20 @@ export async function removeTestDataDirs(): Promise<void> {
  * copy of the template: in the run's folder, removed with it.
  */
 export function workerDataDir(): string {
-  const dir = testDataDir("qibates-worker-data-");
-  made.splice(made.indexOf(dir), 1);
+  return newDataDir("qibates-worker-data-", runFolder(), true);
+}
+
+/** The run's folder when a global setup made one ({@link testDataRoot}), else the system's. */
+function runFolder(): string {
+  const root = process.env[ROOT_VARIABLE];
+  return root && existsSync(root) ? root : tmpdir();
+}
+
+/** A new folder in `parent`, holding a copy of the migrated template when `database` and the template exists. */
+function newDataDir(prefix: string, parent: string, database: boolean): string {
+  const dir = mkdtempSync(join(parent, prefix));
+  const template = templateDir();
+  if (database && existsSync(join(template, "PG_VERSION"))) copyFolder(template, join(dir, "pglite"));
   return dir;
 }
 
@@ -147,14 +159,10 @@ export function workerDataDir(): string {
  */
 export function testDataDir(
   prefix = "qibates-test-data-",
-  parent = process.env[ROOT_VARIABLE] && existsSync(process.env[ROOT_VARIABLE])
-    ? process.env[ROOT_VARIABLE]
-    : tmpdir(),
+  parent = runFolder(),
   { database = true }: { database?: boolean } = {},
 ): string {
-  const dir = mkdtempSync(join(parent, prefix));
-  const template = templateDir();
-  if (database && existsSync(join(template, "PG_VERSION"))) copyFolder(template, join(dir, "pglite"));
+  const dir = newDataDir(prefix, parent, database);
   made.push(dir);
   if (!cleanupRegistered) {
     cleanupRegistered = true;

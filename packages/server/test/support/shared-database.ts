@@ -34,10 +34,16 @@ function instance(): Promise<PGlite> {
   return shared;
 }
 
-/** Runs `fn` once every call queued before it has ended, with `schema` first in the search path. */
+/** Runs `fn` once every call queued before it has ended. */
+function queued<T>(fn: (pg: PGlite) => Promise<T>): Promise<T> {
+  const turn = queue.then(async () => fn(await instance()));
+  queue = turn.catch(() => undefined);
+  return turn;
+}
+
+/** As {@link queued}, with `schema` first in the search path. */
 function inSchema<T>(schema: string, fn: (pg: PGlite) => Promise<T>): Promise<T> {
-  const turn = queue.then(async () => {
-    const pg = await instance();
+  return queued(async (pg) => {
     if (inUse !== schema) {
       inUse = undefined;
       await pg.exec(`set search_path to ${schema}`);
@@ -45,8 +51,6 @@ function inSchema<T>(schema: string, fn: (pg: PGlite) => Promise<T>): Promise<T>
     }
     return fn(pg);
   });
-  queue = turn.catch(() => undefined);
-  return turn;
 }
 
 /** A test server's embedded database: its schema in the worker's PGlite. */
@@ -56,7 +60,7 @@ export const sharedEmbeddedDatabase: EmbeddedOpener = async (folder) => {
     made += 1;
     schema = `test_server_${made}`;
     const name = schema;
-    await inSchema("public", (pg) => pg.exec(`create schema ${name}`));
+    await queued((pg) => pg.exec(`create schema ${name}`));
     schemas.set(folder, schema);
   }
   const own = schema;
@@ -73,5 +77,5 @@ export const sharedEmbeddedDatabase: EmbeddedOpener = async (folder) => {
 export async function dropSharedSchemas(): Promise<void> {
   const ended = [...schemas.values()];
   schemas.clear();
-  for (const schema of ended) await inSchema("public", (pg) => pg.exec(`drop schema ${schema} cascade`));
+  for (const schema of ended) await queued((pg) => pg.exec(`drop schema ${schema} cascade`));
 }
