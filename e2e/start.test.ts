@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
+import { testDataDir } from "../packages/server/test/support/data-dir.ts";
 
 // The product as `npm start` runs it: one port, the site in both languages and the API.
 describe("npm start", () => {
@@ -30,7 +29,9 @@ describe("npm start", () => {
   });
 
   it("stops cleanly on SIGTERM", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "qibates-stop-"));
+    // A copy of the migrated database the global setup made: the product's first start, which creates it, is the
+    // global setup's own.
+    const dataDir = testDataDir("qibates-stop-");
     const child = spawn(process.execPath, ["scripts/start.mjs"], {
       env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
       stdio: ["ignore", "pipe", "pipe"],

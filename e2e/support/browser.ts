@@ -1,6 +1,6 @@
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/chromium.mjs";
+import { CHROMIUM_PATH, CHROMIUM_TEST_ARGS } from "../../scripts/chromium.mjs";
 
 /**
  * Debian's Chromium, headless, with the flags this machine needs. Without `extraArgs`, a connection to the
@@ -10,7 +10,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/chromium.mjs";
 export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   const endpoint = sharedEndpoint();
   if (extraArgs.length === 0 && endpoint) return chromium.connect(endpoint);
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_TEST_ARGS, ...extraArgs] });
 }
 
 /**

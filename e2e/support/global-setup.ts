@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/chromium.mjs";
+import { preparePgliteTemplate } from "../../packages/server/test/support/data-dir.ts";
+import { CHROMIUM_PATH, CHROMIUM_TEST_ARGS } from "../../scripts/chromium.mjs";
 import { buildSiteIfNeeded } from "../../scripts/site-build.mjs";
 import { startProduct } from "../../scripts/start-product.mjs";
 
@@ -27,6 +28,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     );
   }
   buildSiteIfNeeded();
+  // The migrated database that a test's second server starts from (`start.test.ts`); the unit tests' global setup
+  // makes the same one, and whichever comes first makes it.
+  await preparePgliteTemplate();
   // A first start creates the data folder's database: on a loaded machine that takes minutes, not seconds.
   const product = await startProduct({ dataDirPrefix: "qibates-e2e-", timeoutMs: 300_000 });
   let server: Awaited<ReturnType<typeof chromium.launchServer>>;
@@ -34,7 +38,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // Playwright's endpoint listens on loopback only.
     server = await chromium.launchServer({
       executablePath: CHROMIUM_PATH,
-      args: [...CHROMIUM_ARGS],
+      args: [...CHROMIUM_TEST_ARGS],
       host: "127.0.0.1",
     });
   } catch (e) {

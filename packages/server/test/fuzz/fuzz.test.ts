@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerProcess, startServer } from "../support/process.ts";
 import { contractOperations, Fuzzer, Rng } from "./fuzzer.ts";
@@ -24,13 +21,10 @@ const REQUESTS = 2_200;
 const WIRE_REQUESTS = 1_000;
 
 let server: ServerProcess;
-let dataDir: string;
 let summary: FuzzSummary;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "qibates-fuzz-"));
   server = await startServer({
-    DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     QIBATES_DEMO: "true",
     RATE_LIMIT_PER_MINUTE: "1000000",
@@ -42,7 +36,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("the fuzzer", () => {
