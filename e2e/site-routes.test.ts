@@ -6,12 +6,19 @@ import {
   gridPictureCases,
   screenPictureCases,
 } from "./support/pictures.ts";
-import { hydrated, PagePool, siteContextForFile, startApiConsole } from "./support/site-page.ts";
+import {
+  asSavingData,
+  hydrated,
+  PagePool,
+  siteContextForFile,
+  startApiConsole,
+} from "./support/site-page.ts";
 import { fr, siteRoutes } from "./support/site-routes.ts";
 import { brokenByWidth, tablesAtEachWidth, userPages, WIDTHS } from "./support/table-words.ts";
 
 const baseUrl = inject("baseUrl");
-const context = siteContextForFile();
+// The walk loads each page by its address: no page's code fetched in advance for its links (`asSavingData`).
+const context = siteContextForFile(asSavingData);
 /**
  * The route walk's pages, each loading one route after another (as many as the walk loads at once), at the first
  * width the tables are read at: a page with tables is resized only for the others.

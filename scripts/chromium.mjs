@@ -13,14 +13,36 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
+ * Playwright's own list of Chromium features it turns off (its `chromiumSwitches`, playwright-core 1.65). Chromium
+ * reads one `--disable-features`: a list given after Playwright's replaces it, so {@link CHROMIUM_TEST_ARGS} repeats
+ * it before its own.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  "AvoidUnnecessaryBeforeUnloadCheckSync",
+  "DestroyProfileOnBrowserClose",
+  "HttpsUpgrades",
+  "HttpsFirstBalancedModeAutoEnable",
+  "LensOverlay",
+  "MediaRouter",
+  "PaintHolding",
+  "ThirdPartyStoragePartitioning",
+  "AvoidCorsURLLoaderRestartOnRedirect",
+  "TcpPortRandomizationWin",
+  "OptimizationHints",
+  "NetworkTimeServiceQuerying",
+  "AimEnabled",
+  "PreconnectToSearch",
+];
+
+/**
  * The browser tests' Chromium: {@link CHROMIUM_ARGS}, and a page that loads one route after another keeps its
- * renderer process. A reader's Chromium starts a new process at each navigation (to keep the last page in its
- * back-forward cache) and scrolls smoothly; no test goes back or is about either, and a page load of the route
- * walk costs about a sixth less CPU without them. The site's page-load benchmarks (`bench/site-bench.mjs`,
- * `bench/cold-waits.mjs`) keep a reader's.
+ * renderer process. A reader's Chromium starts a new one at each navigation of a page (a new document in a new
+ * browsing instance) and scrolls smoothly; no test is about either, and without them a page load of the route walk
+ * costs about a sixth less CPU. The site's page-load benchmarks (`bench/site-bench.mjs`, `bench/cold-waits.mjs`)
+ * keep a reader's Chromium.
  */
 export const CHROMIUM_TEST_ARGS = [
   ...CHROMIUM_ARGS,
-  "--disable-features=BackForwardCache,RenderDocument,ProactivelySwapBrowsingInstance",
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, "RenderDocument", "ProactivelySwapBrowsingInstance"].join(",")}`,
   "--disable-smooth-scrolling",
 ];

@@ -153,9 +153,12 @@ export async function newContext(
 
 /**
  * The site in one browser context for the tests of a file: Chromium launched before them ({@link chromiumForFile}),
- * a context ({@link newContext}) opened on it, both closed after them. Gives the context, once the tests run.
+ * a context ({@link newContext}) opened on it and readied by `prepare` (an init script, say), both closed after them.
+ * Gives the context, once the tests run.
  */
-export function siteContextForFile(): () => BrowserContext {
+export function siteContextForFile(
+  prepare: (context: BrowserContext) => Promise<unknown> = async () => undefined,
+): () => BrowserContext {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   chromiumForFile((b) => {
@@ -163,11 +166,25 @@ export function siteContextForFile(): () => BrowserContext {
   });
   beforeAll(async () => {
     context = await newContext(browser as Browser);
+    await prepare(context);
   });
   return () => {
     if (!context) throw new Error("the site's browser context opens before the file's tests");
     return context;
   };
+}
+
+/**
+ * Readies a context whose pages are loaded by their address only, never by a link of the page: each page's script
+ * sees a reader who asked to save data (`navigator.connection.saveData`), for whom Docusaurus fetches in advance
+ * none of the pages its visible links lead to. A page of the documentation otherwise asks for about 45 files of
+ * other pages at each load (most of them from the browser's cache), which took about a third of the browser's CPU
+ * of a load in the route walk. A test of a navigation inside the site keeps a reader's default.
+ */
+export async function asSavingData(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    Object.defineProperty(navigator, "connection", { value: { saveData: true, effectiveType: "4g" } });
+  });
 }
 
 /** What a test asks of the file's reused page: the viewport's width, and Chromium's script policy bypassed. */
