@@ -37,8 +37,8 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
 /**
  * The browser tests' Chromium: {@link CHROMIUM_ARGS}, and a page that loads one route after another keeps its
  * renderer process. A reader's Chromium starts a new one at each navigation of a page (a new document in a new
- * browsing instance) and scrolls smoothly; no test is about either, and without them a page load of the route walk
- * costs about a sixth less CPU. The site's page-load benchmarks (`bench/site-bench.mjs`, `bench/cold-waits.mjs`)
+ * browsing instance) and scrolls smoothly; no test is about either, and a page load of the route walk costs less
+ * CPU without them (bench/BENCHMARKS.md). The site's page-load benchmarks (`bench/site-bench.mjs`, `bench/cold-waits.mjs`)
  * keep a reader's Chromium.
  */
 export const CHROMIUM_TEST_ARGS = [

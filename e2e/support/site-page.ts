@@ -177,9 +177,10 @@ export function siteContextForFile(
 /**
  * Readies a context whose pages are loaded by their address only, never by a link of the page: each page's script
  * sees a reader who asked to save data (`navigator.connection.saveData`), for whom Docusaurus fetches in advance
- * none of the pages its visible links lead to. A page of the documentation otherwise asks for about 45 files of
- * other pages at each load (most of them from the browser's cache), which took about a third of the browser's CPU
- * of a load in the route walk. A test of a navigation inside the site keeps a reader's default.
+ * none of the pages its visible links lead to. A page of the documentation otherwise asks for the files of every
+ * page its sidebar shows at each load (most of them from the browser's cache), a large part of the browser's work
+ * in a load of the route walk (bench/BENCHMARKS.md). A test of a navigation inside the site keeps a reader's
+ * default.
  */
 export async function asSavingData(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
