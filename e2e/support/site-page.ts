@@ -151,14 +151,16 @@ export async function newContext(
   });
 }
 
+/** Readies a browser context a file opens (an init script, say) before its first page. */
+export type PrepareContext = (context: BrowserContext) => Promise<unknown>;
+const asOpened: PrepareContext = async () => undefined;
+
 /**
  * The site in one browser context for the tests of a file: Chromium launched before them ({@link chromiumForFile}),
  * a context ({@link newContext}) opened on it and readied by `prepare` (an init script, say), both closed after them.
  * Gives the context, once the tests run.
  */
-export function siteContextForFile(
-  prepare: (context: BrowserContext) => Promise<unknown> = async () => undefined,
-): () => BrowserContext {
+export function siteContextForFile(prepare: PrepareContext = asOpened): () => BrowserContext {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   chromiumForFile((b) => {
@@ -207,10 +209,7 @@ export type SitePage = {
  * left behind (storage not cleared, a dialog, a navigation under way) reaches the next test. A test about the first load of a fresh browser opens its
  * own context instead. `prepare` readies each context the file opens (an init script, say) before its first page.
  */
-export function sitePageForFile(
-  baseUrl: string,
-  prepare: (context: BrowserContext) => Promise<unknown> = async () => undefined,
-): SitePage {
+export function sitePageForFile(baseUrl: string, prepare: PrepareContext = asOpened): SitePage {
   let browser: Browser | undefined;
   // Chromium's script policy bypass is a context's option: one context for each setting.
   const contexts = new Map<boolean, BrowserContext>();
