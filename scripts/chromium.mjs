@@ -1,6 +1,17 @@
 // Debian's Chromium and the flags it needs on this machine (headless as root, no network but loopback).
 // Shared by the browser tests (e2e/support/browser.ts) and the site benchmarks (bench/site-bench.mjs).
+
+/** Debian's Chromium as a reader runs it (package `chromium`): the site's page-load benchmarks. */
 export const CHROMIUM_PATH = "/usr/bin/chromium";
+
+/**
+ * The tests' Chromium: Debian's headless shell of the same Chromium build (package `chromium-headless-shell`), the
+ * browser Playwright itself runs headless tests in. Its pages are the same Blink and V8 as {@link CHROMIUM_PATH}'s,
+ * without the desktop browser around them, which costs the route walk about a third more CPU and, for the pages
+ * that are not the one in front, waits for a throttled renderer (bench/BENCHMARKS.md). Installed by
+ * `scripts/ensure-system.sh`.
+ */
+export const CHROMIUM_TEST_PATH = "/usr/bin/chromium-headless-shell";
 
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -35,7 +46,7 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
 ];
 
 /**
- * The browser tests' Chromium: {@link CHROMIUM_ARGS}, and a page that loads one route after another keeps its
+ * The browser tests' flags: {@link CHROMIUM_ARGS}, and a page that loads one route after another keeps its
  * renderer process. A reader's Chromium starts a new one at each navigation of a page (a new document in a new
  * browsing instance) and scrolls smoothly; no test is about either, and a page load of the route walk costs less
  * CPU without them (bench/BENCHMARKS.md). The site's page-load benchmarks (`bench/site-bench.mjs`, `bench/cold-waits.mjs`)

@@ -7,9 +7,9 @@ set -euo pipefail
 # taken.
 usage="Usage: bash scripts/ensure-system.sh
 
-Installs the system packages the tests need (chromium, redis-server, postgresql, curl, jq) from Debian's apt when
-one is missing; does nothing when all are present. As root it installs them; otherwise it says what to install
-and fails (exit 1). npm test and CI run it first.
+Installs the system packages the tests need (chromium, chromium-headless-shell, redis-server, postgresql, curl,
+jq) from Debian's apt when one is missing; does nothing when all are present. As root it installs them; otherwise
+it says what to install and fails (exit 1). npm test and CI run it first.
 
 Options:
   -h, --help  prints this text and exits; nothing is installed."
@@ -31,6 +31,8 @@ fi
 
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
+# The browser tests' Chromium (scripts/chromium.mjs); the site's benchmarks run the one above.
+[ -x /usr/bin/chromium-headless-shell ] || need+=(chromium-headless-shell)
 [ -x /usr/bin/redis-server ] || need+=(redis-server)
 compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null || need+=(postgresql)
 # The API guide's curl examples are run by the tests.
@@ -38,7 +40,7 @@ command -v curl >/dev/null || need+=(curl)
 command -v jq >/dev/null || need+=(jq)
 
 if [ ${#need[@]} -eq 0 ]; then
-  echo "System packages: all present (chromium, redis-server, postgresql, curl, jq)."
+  echo "System packages: all present (chromium, chromium-headless-shell, redis-server, postgresql, curl, jq)."
   exit 0
 fi
 

@@ -1,16 +1,16 @@
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
-import { CHROMIUM_PATH, CHROMIUM_TEST_ARGS } from "../../scripts/chromium.mjs";
+import { CHROMIUM_TEST_ARGS, CHROMIUM_TEST_PATH } from "../../scripts/chromium.mjs";
 
 /**
- * Debian's Chromium, headless, with the flags this machine needs. Without `extraArgs`, a connection to the
- * Chromium the global setup started for every file (closing it closes this file's contexts and leaves that
- * Chromium running); with them, a Chromium of its own started with those flags added.
+ * Debian's Chromium (its headless shell, `CHROMIUM_TEST_PATH`), with the flags this machine needs. Without
+ * `extraArgs`, a connection to the Chromium the global setup started for every file (closing it closes this file's
+ * contexts and leaves that Chromium running); with them, a Chromium of its own started with those flags added.
  */
 export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   const endpoint = sharedEndpoint();
   if (extraArgs.length === 0 && endpoint) return chromium.connect(endpoint);
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_TEST_ARGS, ...extraArgs] });
+  return chromium.launch({ executablePath: CHROMIUM_TEST_PATH, args: [...CHROMIUM_TEST_ARGS, ...extraArgs] });
 }
 
 /**

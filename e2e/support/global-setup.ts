@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { preparePgliteTemplate } from "../../packages/server/test/support/data-dir.ts";
-import { CHROMIUM_PATH, CHROMIUM_TEST_ARGS } from "../../scripts/chromium.mjs";
+import { CHROMIUM_TEST_ARGS, CHROMIUM_TEST_PATH } from "../../scripts/chromium.mjs";
 import { buildSiteIfNeeded } from "../../scripts/site-build.mjs";
 import { startProduct } from "../../scripts/start-product.mjs";
 
@@ -22,9 +22,9 @@ declare module "vitest" {
  * starting a browser of its own.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!existsSync(CHROMIUM_PATH)) {
+  if (!existsSync(CHROMIUM_TEST_PATH)) {
     throw new Error(
-      "Chromium is missing: run `bash scripts/ensure-system.sh` (as root) or `apt-get install -y chromium`.",
+      `Chromium's headless shell is missing (${CHROMIUM_TEST_PATH}): run \`bash scripts/ensure-system.sh\` (as root) or \`apt-get install -y chromium-headless-shell\`.`,
     );
   }
   buildSiteIfNeeded();
@@ -37,7 +37,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     // Playwright's endpoint listens on loopback only.
     server = await chromium.launchServer({
-      executablePath: CHROMIUM_PATH,
+      executablePath: CHROMIUM_TEST_PATH,
       args: [...CHROMIUM_TEST_ARGS],
       host: "127.0.0.1",
     });
