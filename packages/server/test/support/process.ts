@@ -6,6 +6,13 @@ import { SERVER_ENTRY } from "../../../../scripts/server-build.mjs";
 import { testDataDir } from "./data-dir.ts";
 
 /**
+ * Node's flags for a test's server process: V8 runs the embedded database's WebAssembly (PGlite) with its baseline
+ * compiler only. A test's server lives for seconds, in which recompiling the database's busiest functions in the
+ * optimizing tier, on V8's background threads, costs more CPU than it gives back; the product's own start keeps it.
+ */
+const TEST_SERVER_NODE_FLAGS = ["--liftoff-only"] as const;
+
+/**
  * The real server process — the bundle `npm start` runs with plain `node` (built by the unit project's global
  * setup, `scripts/vitest-server-build.ts`) — API only, on a free port.
  */
@@ -21,7 +28,7 @@ export interface ServerProcess {
 
 /** Runs a server to its exit (it must not start): its exit code and what it printed. */
 export function refusedStart(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...TEST_SERVER_NODE_FLAGS, SERVER_ENTRY], {
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", SITE_DIR: "", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -56,7 +63,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   // A data folder of its own unless the test names one: servers started at once by test files running in
   // parallel must not share the embedded database (the second would refuse to start: folder-lock.ts).
   const dataDir = env.DATA_DIR ?? testDataDir("qibates-process-");
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...TEST_SERVER_NODE_FLAGS, SERVER_ENTRY], {
     env: {
       ...process.env,
       PORT: "0",
