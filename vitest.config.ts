@@ -82,12 +82,9 @@ export default defineConfig({
         globalSetup: ["./scripts/vitest-server-build.ts"],
         isolate: true,
       }),
-      // The CLI package's tests: not a `unit:*` project, so that `npm test` runs them after the browser tests, beside
-      // the packages' last files, rather than on the longest path.
       unit("cli", ["packages/cli/test/**/*.test.ts"], {
         globalSetup: ["./packages/cli/test/support/global-setup.ts"],
         setupFiles: ["./packages/cli/test/support/setup.ts"],
-        project: "cli",
       }),
       // The site's tests read its build and the pictures its build writes, and run its generators: not a `unit:*`
       // project, so that `npm test` runs them once the site is built, and the packages' tests meanwhile.

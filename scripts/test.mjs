@@ -1,5 +1,5 @@
 // `npm test`: every test. System packages; then, side by side, the type-checks, Biome, the server build followed by
-// the packages' unit, integration and contract tests (Vitest's `unit:*` projects) and the CLI package's tests, and
+// the packages' unit, integration and contract tests (Vitest's `unit:*` projects, the CLI package's among them), and
 // the site build followed by the site's tests, the browser tests (one file at a time) and the server's integration
 // tests once more on the newest Node LTS line (`node-lts.mjs`). Runs every step, fails if any failed, and keeps
 // each step's and each test file's time (`TIMINGS`), printing the slowest files.
@@ -28,7 +28,6 @@ const CACHE = join(ROOT, "node_modules/.cache");
 /** What each Vitest run's summary reporter writes: its counts and its files' times (`summary-reporter.ts`). */
 const COUNTS = {
   unit: join(CACHE, "qibates-test-counts.json"),
-  cli: join(CACHE, "qibates-test-counts-cli.json"),
   site: join(CACHE, "qibates-test-counts-site.json"),
   e2e: join(CACHE, "qibates-test-counts-e2e.json"),
   lts: join(CACHE, "qibates-test-counts-lts.json"),
@@ -120,17 +119,13 @@ const node = process.versions.node;
 
 // Side by side: the type-checks, Biome and the site's bundler use every core, and the packages' tests
 // (Vitest's `unit:*` projects) start once the server is built, beside them: many of those files wait on servers,
-// child processes and timers rather than compute; the CLI package's follow them. The site's tests, then the browser
-// tests (one file at a time), follow the site's build. The server is built once, first, so that no two test projects build it at the same time.
+// child processes and timers rather than compute, and one run of them all lets a file fill the time another waits.
+// The site's tests, then the browser tests (one file at a time), follow the site's build. The server is built once,
+// first, so that no two test projects build it at the same time.
 const serverBuilt = step("Build the server", () =>
   nodeCall("server-build.mjs", "buildServerIfNeeded", "server"),
 );
 const siteBuilt = step("Build the site", () => nodeCall("site-build.mjs", "buildSiteIfNeeded", "site"));
-/**
- * The CLI package's tests (Vitest project `cli`, not a `unit:*` one) follow the packages' tests, beside the browser
- * tests: the site's build, the site's tests and the browser tests are the longer path.
- */
-const LATE_PROJECT = "cli";
 // The same server tests on the newest LTS line, with a Node.js binary from the npm registry (cached), once the
 // browser tests have ended: beside them, the LTS run's durability test (SIGKILLs of a loaded server) ran past its
 // time on the 2-core machine; beside the end of the packages' tests it need not wait for them.
@@ -170,14 +165,7 @@ await Promise.all([
       return run("npx", ["vitest", "run", "--project", "unit:*"], {
         env: { QIBATES_TEST_COUNTS: COUNTS.unit },
       });
-    }).then(() =>
-      step(`Tests of the CLI package (Vitest: ${LATE_PROJECT}) on Node ${node}`, () =>
-        run("npx", ["vitest", "run", "--project", LATE_PROJECT], {
-          env: { QIBATES_TEST_COUNTS: COUNTS.cli },
-          label: "cli tests",
-        }),
-      ),
-    ),
+    }),
   ),
   siteBuilt.then(async (site) => {
     await step(`Site tests (Vitest: site) on Node ${node}`, () =>
