@@ -40,8 +40,11 @@ export default class SummaryReporter implements Reporter {
     let skipped = 0;
     const files: FileTime[] = [];
     const failures: Failure[] = [];
-    /** The tests that passed only when run again (CI's retry, vitest.config.ts): flaky, to be mended. */
-    const retried: Omit<Failure, "error">[] = [];
+    /**
+     * The tests that passed only when run again (CI's retry, vitest.config.ts): flaky, to be mended, each with the
+     * first line of what failed at its first try (Vitest keeps that try's errors on the passed result).
+     */
+    const retried: Failure[] = [];
     const firstLine = (errors: ReadonlyArray<{ message?: string }> | undefined) =>
       (errors?.[0]?.message ?? "").split("\n")[0]?.slice(0, 300) ?? "";
     for (const mod of testModules) {
@@ -51,7 +54,8 @@ export default class SummaryReporter implements Reporter {
         const result = test.result();
         if (result.state === "passed") {
           passed++;
-          if (test.diagnostic()?.flaky) retried.push({ file, test: test.fullName });
+          if (test.diagnostic()?.flaky)
+            retried.push({ file, test: test.fullName, error: firstLine(result.errors) });
         } else if (result.state === "failed") {
           failed++;
           failures.push({ file, test: test.fullName, error: firstLine(result.errors) });

@@ -213,7 +213,10 @@ for (const f of failures.slice(0, 20))
   process.stdout.write(`failed test (${f.run}): ${f.file} > ${f.test}\n    ${f.error}\n`);
 if (failures.length > 20) process.stdout.write(`…and ${failures.length - 20} more failed tests\n`);
 const retried = ofEveryRun("retried");
-for (const t of retried) process.stdout.write(`passed at its second try (${t.run}): ${t.file} > ${t.test}\n`);
+for (const t of retried) {
+  process.stdout.write(`passed at its second try (${t.run}): ${t.file} > ${t.test}\n`);
+  if (t.error) process.stdout.write(`    first try: ${t.error}\n`);
+}
 for (const r of results) process.stdout.write(`${r.ok ? "ok  " : "FAIL"}  ${r.name} (${r.seconds} s)\n`);
 const failed = results.filter((r) => !r.ok).length;
 process.stdout.write(
