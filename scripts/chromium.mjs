@@ -7,9 +7,8 @@ export const CHROMIUM_PATH = "/usr/bin/chromium";
 /**
  * The tests' Chromium: Debian's headless shell of the same Chromium build (package `chromium-headless-shell`), the
  * browser Playwright itself runs headless tests in. Its pages are the same Blink and V8 as {@link CHROMIUM_PATH}'s,
- * without the desktop browser around them, which costs the route walk about a third more CPU and, for the pages
- * that are not the one in front, waits for a throttled renderer (bench/BENCHMARKS.md). Installed by
- * `scripts/ensure-system.sh`.
+ * without the desktop browser around them, which costs the tests CPU and makes the pages that are not the one in
+ * front wait for a throttled renderer (bench/BENCHMARKS.md). Installed by `scripts/ensure-system.sh`.
  */
 export const CHROMIUM_TEST_PATH = "/usr/bin/chromium-headless-shell";
 
