@@ -95,6 +95,9 @@ export default defineConfig({
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
           globalSetup: ["./e2e/support/global-setup.ts"],
+          // The files share their worker's module graph, as the unit tests' do: playwright-core and the helpers
+          // are imported once, not once a file. Each file opens and closes its own browser contexts.
+          isolate: true,
           testTimeout: 120_000,
           hookTimeout: 300_000,
           retry: RETRY,

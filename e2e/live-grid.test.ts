@@ -2,13 +2,23 @@ import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { cell, liveGridOf, sheet, shown } from "./support/live-grid.ts";
-import { FOR_AXE, hydrated, newContext, screenshot, sitePageForFile } from "./support/site-page.ts";
+import {
+  asSavingData,
+  FOR_AXE,
+  hydrated,
+  newContext,
+  screenshot,
+  sitePageForFile,
+} from "./support/site-page.ts";
 
 // The live Sample.Basic grid of the documentation (site/src/components/LiveGrid): the engine runs in the
 // page, so every answer below is computed in the browser. Figures are Sample.Basic's published ones.
 const baseUrl = inject("baseUrl");
-/** Each test loads its page in the file's one page, storage cleared (`sitePageForFile`). */
-const site = sitePageForFile(baseUrl);
+/**
+ * Each test loads its page in the file's one page, storage cleared (`sitePageForFile`); the tests load pages by
+ * their address only (`asSavingData`).
+ */
+const site = sitePageForFile(baseUrl, asSavingData);
 
 const ZOOM = "/docs/QiBates/features/actions/Zoom";
 const PIVOT = "/docs/QiBates/features/actions/Pivot";

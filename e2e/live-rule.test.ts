@@ -1,13 +1,16 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { hydrated, screenshot, sitePageForFile } from "./support/site-page.ts";
+import { asSavingData, hydrated, screenshot, sitePageForFile } from "./support/site-page.ts";
 
 // The live business-rule launcher of "Run a business rule on demand" (site/src/components/LiveRule): the
 // engine runs the Vision demo application in the page, so every status and message below is computed in the
 // browser.
 const baseUrl = inject("baseUrl");
-/** Each test loads its page in the file's one page, storage cleared (`sitePageForFile`). */
-const { visit } = sitePageForFile(baseUrl);
+/**
+ * Each test loads its page in the file's one page, storage cleared (`sitePageForFile`); the tests load pages by
+ * their address only (`asSavingData`).
+ */
+const { visit } = sitePageForFile(baseUrl, asSavingData);
 
 const PAGE = "/docs/QiBates/features/actions/RunRule";
 

@@ -1,13 +1,23 @@
 import { createRequire } from "node:module";
 import { expect, inject, it } from "vitest";
-import { FOR_AXE, hydrated, screenshot, sitePageForFile, startApiConsole } from "./support/site-page.ts";
+import {
+  asSavingData,
+  FOR_AXE,
+  hydrated,
+  screenshot,
+  sitePageForFile,
+  startApiConsole,
+} from "./support/site-page.ts";
 
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
 
 const baseUrl = inject("baseUrl");
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-/** Each test loads its page in the file's one page, storage cleared (`sitePageForFile`). */
-const { visit } = sitePageForFile(baseUrl);
+/**
+ * Each test loads its page in the file's one page, storage cleared (`sitePageForFile`); the tests load pages by
+ * their address only (`asSavingData`).
+ */
+const { visit } = sitePageForFile(baseUrl, asSavingData);
 
 it.each([
   ["home-en", "/"],

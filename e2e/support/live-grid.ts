@@ -1,21 +1,10 @@
-import type { Browser, Locator, Page } from "playwright-core";
-import { hydrated, newContext, type OpenedPage, open } from "./site-page.ts";
+import type { Locator, Page } from "playwright-core";
+import { hydrated, type OpenedPage } from "./site-page.ts";
 
 /**
  * Reading the live grid of the documentation (site/src/components/LiveGrid) in a browser: open a page with one,
  * read its sheet, find a cell by its name (`B2`).
  */
-
-/** Opens a page, waits for the live grid to load, and returns the page and the grid's section. */
-export async function openLiveGrid(
-  browser: Browser,
-  baseUrl: string,
-  path: string,
-  options: { bypassCSP?: boolean } = {},
-): Promise<{ page: Page; grid: Locator; errors: string[] }> {
-  const context = await newContext(browser, undefined, undefined, options);
-  return liveGridOf(await open(context, baseUrl, path));
-}
 
 /** In a page just opened: waits for its live grid to load, and returns the page and the grid's section. */
 export async function liveGridOf({
