@@ -335,15 +335,23 @@ export function registerApi(
 ): void {
   const { ajv, compiled } = validatorOf(contract);
   const resolve = refResolver(contract.document);
-  const compile = (schema: JsonObject | null): ValidateFunction | null => {
+  /**
+   * A schema's validator, compiled when a call first needs it (null: no schema): a server starts without compiling
+   * the schemas of calls it is not sent, and a process compiles each schema once (`validatorOf`).
+   */
+  const compiler = (schema: JsonObject | null): (() => ValidateFunction) | null => {
     if (!schema) return null;
-    const text = JSON.stringify(schema);
-    let fn = compiled.get(text);
-    if (!fn) {
-      fn = ajv.compile(schema);
-      compiled.set(text, fn);
-    }
-    return fn;
+    let fn: ValidateFunction | undefined;
+    return () => {
+      if (fn) return fn;
+      const text = JSON.stringify(schema);
+      fn = compiled.get(text);
+      if (!fn) {
+        fn = ajv.compile(schema);
+        compiled.set(text, fn);
+      }
+      return fn;
+    };
   };
   const validateResponses = services.validateResponses;
   app.decorateRequest("qibatesKey", null);
@@ -356,13 +364,13 @@ export function registerApi(
     if (!handler) throw new Error(`no handler for contract operation ${op.operationId}`);
     // One deadline for the whole call (call-deadline.ts), every round it makes to the provider's server.
     const deadline = hasCallDeadline(op);
-    const validateBody = compile(op.requestBodySchema);
-    const validateParams = compile(op.pathSchema);
-    const validateQuery = compile(op.querySchema);
-    const responseValidators = new Map<number, ValidateFunction>();
+    const bodyValidator = compiler(op.requestBodySchema);
+    const paramsValidator = compiler(op.pathSchema);
+    const queryValidator = compiler(op.querySchema);
+    const responseValidators = new Map<number, () => ValidateFunction>();
     if (validateResponses) {
       for (const [status, schema] of Object.entries(op.responses)) {
-        const v = compile(schema);
+        const v = compiler(schema);
         if (v && /^\d+$/.test(status)) responseValidators.set(Number(status), v);
       }
     }
@@ -471,17 +479,20 @@ export function registerApi(
         const connector = checkConnector(request);
         const params = (request.params ?? {}) as Record<string, string>;
         const query = (request.query ?? {}) as Record<string, string>;
+        const validateParams = paramsValidator?.();
         if (validateParams && !validateParams(params)) {
           const refusal = keyPageRefusal(op.operationId, "path", params, query);
           if (refusal && prefersHtml(request.headers.accept)) return keyPageRefused(refusal, request, reply);
           throw refusal ?? validationError("path", validateParams.errors, resolve);
         }
+        const validateQuery = queryValidator?.();
         if (validateQuery && !validateQuery(query)) {
           const refusal = keyPageRefusal(op.operationId, "query", params, query);
           if (refusal && prefersHtml(request.headers.accept)) return keyPageRefused(refusal, request, reply);
           throw refusal ?? validationError("query", validateQuery.errors, resolve);
         }
         let body = request.body as Record<string, unknown> | undefined;
+        const validateBody = bodyValidator?.();
         if (validateBody) {
           if (body === undefined || body === null) {
             if (op.requestBodyRequired)
@@ -584,7 +595,7 @@ export function registerApi(
           return parsed;
         };
         const status = reply.statusCode;
-        const check = responseValidators.get(status);
+        const check = responseValidators.get(status)?.();
         // A grid worker's JSON is parsed for the check alone: it is sent as it is.
         if (check && !check(answerObject())) {
           // Only when QIBATES_VALIDATE_RESPONSES is on (tests): an answer that breaks the contract is a bug.

@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP, type LookupFunction } from "node:net";
 import { rootCertificates } from "node:tls";
 import { ProviderError, upstreamUnreachable } from "@qibates/provider";
-import { Pool } from "undici";
+import type { Pool } from "undici";
 import { isInternalAddress } from "./addresses.ts";
 import { hostAllowed, listedExactly, normalHost } from "./allow-list.ts";
 
@@ -72,6 +72,8 @@ export class PinnedPools {
         ]);
       else callback(null, address, family);
     };
+    // undici is loaded with the first pool: a server that calls no other server never loads it.
+    const { Pool } = await import("undici");
     const pool = new Pool(origin, {
       connections: 16,
       keepAliveTimeout: 30_000,
