@@ -4,6 +4,7 @@ import { Upstreams } from "@qibates/connectors/net";
 import { EmbeddedProvider, type LoadedSnapshot } from "@qibates/embedded";
 import { firstDifference } from "@qibates/engine/replay";
 import { buildApp, databaseStore, demoCredentialsValid, loadConfig, providerRegistry } from "@qibates/server";
+import { isRecord, REPLAY_CONNECTORS, type ReplayConnector, refusalOf } from "./answer-key-case.ts";
 import {
   ANSWER_KEY_SERVER,
   type AnswerKeyCube,
@@ -15,6 +16,8 @@ import {
 } from "./answer-key-engine.ts";
 import { harnessEmbeddedDatabase, newHarnessDataDir } from "./harness-data-dir.ts";
 
+export { REPLAY_CONNECTORS, type ReplayConnector, recordsAnswer, refusalOf } from "./answer-key-case.ts";
+
 /**
  * Replays captured Essbase cases (the answer key: a basis sheet, preferences, one operation, the sheet
  * Essbase answered) through the whole product path of a connector: the QiBates API, the connector
@@ -22,14 +25,6 @@ import { harnessEmbeddedDatabase, newHarnessDataDir } from "./harness-data-dir.t
  * embedded engine over the captured outline with no data. Used by the conformance test and by
  * `qibates-replay --via essbase-stndln|ssas`.
  */
-
-/** The connectors a case can be replayed through, with the wire endpoint each one reaches. */
-export const REPLAY_CONNECTORS = {
-  "essbase-stndln": { endpoint: "essbase-rest", suffix: "/essbase/japi" },
-  ssas: { endpoint: "xmla", suffix: "/aps/JAPI" },
-  essbase: { endpoint: "smartview", suffix: "/aps/JAPI" },
-} as const;
-export type ReplayConnector = keyof typeof REPLAY_CONNECTORS;
 
 export interface CaseOutcome {
   name: string;
@@ -52,28 +47,6 @@ const ACTIONS: Record<string, string> = {
   pivot: "action/pivot",
   pivottopov: "action/pivotToPOV",
 };
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return !!v && typeof v === "object" && !Array.isArray(v);
-}
-
-/** The case's refusal message, when Essbase refused the operation. */
-export function refusalOf(doc: unknown): string | null {
-  if (!isRecord(doc)) return null;
-  const result = isRecord(doc.result) ? doc.result : undefined;
-  for (const v of [doc.refused, doc.error, result?.error, result?.message])
-    if (typeof v === "string") return v;
-  return null;
-}
-
-/**
- * Whether a case records what Essbase answered to compare with: its result's sheet (`result.cells`) or its
- * refusal ({@link refusalOf}).
- */
-export function recordsAnswer(doc: unknown): boolean {
-  if (refusalOf(doc) !== null) return true;
-  return isRecord(doc) && isRecord(doc.result) && Array.isArray(doc.result.cells);
-}
 
 /**
  * The API call a case stands for: route and body (without `loginid` and the cube). The case is read by the

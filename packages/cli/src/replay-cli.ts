@@ -1,14 +1,12 @@
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
-import {
-  type OpenHarness,
-  REPLAY_CONNECTORS,
-  type ReplayConnector,
-  recordsAnswer,
-  refusalOf,
-  replayThroughConnector,
-} from "./answer-key.ts";
-import { type AnswerKeyOutline, answerKeyOutline, replayOnEngine } from "./answer-key-engine.ts";
+import type { OpenHarness, replayThroughConnector } from "./answer-key.ts";
+import { REPLAY_CONNECTORS, type ReplayConnector, recordsAnswer, refusalOf } from "./answer-key-case.ts";
+import type { AnswerKeyOutline, replayOnEngine } from "./answer-key-engine.ts";
+
+// The engine is loaded once the arguments are read, and the product (`answer-key.ts`) for a `--via` replay only:
+// `--help` and a refused argument answer at once.
+type Engine = typeof import("./answer-key-engine.ts");
 
 const USAGE = `Usage: qibates-replay CASE.json --outline OUTLINE.yaml [--check] [--via essbase-stndln|ssas|essbase]
 
@@ -67,11 +65,12 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       `--via ${via || "(nothing)"}: a case can be replayed through ${Object.keys(REPLAY_CONNECTORS).join(" or ")}`,
     );
 
+  const engine: Engine = await import("./answer-key-engine.ts");
   let outline: AnswerKeyOutline;
   let outlineDocument: unknown;
   try {
     outlineDocument = parse(readFileSync(outlinePath, "utf8"));
-    outline = answerKeyOutline(outlineDocument);
+    outline = engine.answerKeyOutline(outlineDocument);
   } catch (e) {
     io.err(`qibates-replay: cannot read outline ${outlinePath}: ${(e as Error).message}\n`);
     return 2;
@@ -87,7 +86,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   if (check && !recordsAnswer(doc)) {
     const code = via
       ? await replayVia(outlineDocument, casePath, doc, false, io, via as ReplayConnector)
-      : replayOnEngineOnly(outline, casePath, doc, false, io);
+      : replayOnEngineOnly(engine, outline, casePath, doc, false, io);
     if (code === 2) return 2;
     io.err(
       `qibates-replay: --check: case ${casePath} records no result (no "result" with "cells") and no refusal, so there is nothing to compare the replay with. Record what Essbase answered to this case first (its sheet as "result": {"cells": [...]}, or its refusal message as "result": {"error": "..."}), or run without --check.\n`,
@@ -95,11 +94,12 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return 1;
   }
   if (via) return replayVia(outlineDocument, casePath, doc, check, io, via as ReplayConnector);
-  return replayOnEngineOnly(outline, casePath, doc, check, io);
+  return replayOnEngineOnly(engine, outline, casePath, doc, check, io);
 }
 
 /** The case replayed by the engine alone (no `--via`). */
 function replayOnEngineOnly(
+  engine: Engine,
   outline: AnswerKeyOutline,
   casePath: string,
   doc: unknown,
@@ -108,7 +108,7 @@ function replayOnEngineOnly(
 ): number {
   let result: ReturnType<typeof replayOnEngine>;
   try {
-    result = replayOnEngine(outline, doc);
+    result = engine.replayOnEngine(outline, doc);
   } catch (e) {
     io.err(`qibates-replay: malformed case ${casePath}: ${(e as Error).message}\n`);
     return 2;
@@ -151,6 +151,7 @@ async function replayVia(
   }
   let outcome: Awaited<ReturnType<typeof replayThroughConnector>>[number] | undefined;
   try {
+    const { replayThroughConnector } = await import("./answer-key.ts");
     [outcome] = await replayThroughConnector(
       outlineDocument,
       [{ name: casePath, doc: doc as Record<string, unknown> }],
