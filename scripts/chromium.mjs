@@ -48,11 +48,14 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
  * The browser tests' flags: {@link CHROMIUM_ARGS}, and a page that loads one route after another keeps its
  * renderer process. A reader's Chromium starts a new one at each navigation of a page (a new document in a new
  * browsing instance) and scrolls smoothly; no test is about either, and a page load of the route walk costs less
- * CPU without them (bench/BENCHMARKS.md). The site's page-load benchmarks (`bench/site-bench.mjs`, `bench/cold-waits.mjs`)
- * keep a reader's Chromium.
+ * CPU without them (bench/BENCHMARKS.md). The pages' scripts run in V8's interpreter and baseline compiler only
+ * (`--max-opt=1`): a test loads a page for seconds, too short for the optimizing compilers' work to pay back, and
+ * each load would optimize the same code again. The site's page-load benchmarks (`bench/site-bench.mjs`,
+ * `bench/cold-waits.mjs`) keep a reader's Chromium.
  */
 export const CHROMIUM_TEST_ARGS = [
   ...CHROMIUM_ARGS,
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, "RenderDocument", "ProactivelySwapBrowsingInstance"].join(",")}`,
   "--disable-smooth-scrolling",
+  "--js-flags=--max-opt=1",
 ];

@@ -36,7 +36,7 @@ export async function checkPage(
   try {
     expect(status).toBe(200);
     await check(page);
-    expect(errors).toEqual([]);
+    expect(errors, `${route}: ${errors.join(" | ")}`).toEqual([]);
   } finally {
     await page.close();
   }
@@ -82,7 +82,8 @@ export class PagePool {
       const response = await page.goto(baseUrl + route, { waitUntil: "load", timeout: 60_000 });
       expect(response?.status(), route).toBe(200);
       await check(page);
-      expect(errors, route).toEqual([]);
+      // The errors in the message's first line: the one `npm test` prints for a test that passed at its second try.
+      expect(errors, `${route}: ${errors.join(" | ")}`).toEqual([]);
       passed = true;
     } finally {
       page.off("pageerror", onError);
