@@ -97,7 +97,8 @@ export default defineConfig({
           globalSetup: ["./e2e/support/global-setup.ts"],
           // The files share their worker's module graph, as the unit tests' do: playwright-core and the helpers
           // are imported once, not once a file. Each file opens and closes its own browser contexts.
-          isolate: true,
+          isolate: false,
+          setupFiles: ["./scripts/vitest-shared-worker.ts"],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           retry: RETRY,
