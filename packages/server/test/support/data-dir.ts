@@ -50,24 +50,39 @@ function templateDir(): string {
   return join(tmpdir(), `qibates-pglite-template-${key}`);
 }
 
-/** Makes the template once per schema (global setup; several runners at once each build, one rename wins). */
-export async function preparePgliteTemplate(): Promise<void> {
-  const target = templateDir();
+/**
+ * Makes the database cluster `target` (a folder holding `PG_VERSION`) when it does not exist: `make` builds it under
+ * `work`, a new folder of the system's temporary folder, and answers where; that folder is then renamed to `target`.
+ * Several processes at once each build one, one rename wins; `work` is removed either way.
+ */
+export async function makeClusterOnce(
+  target: string,
+  prefix: string,
+  make: (work: string) => Promise<string>,
+): Promise<void> {
   if (existsSync(join(target, "PG_VERSION"))) return;
-  const { openDatabase } = await import("../../src/database.ts");
-  const work = mkdtempSync(join(tmpdir(), "qibates-pglite-build-"));
+  const work = mkdtempSync(join(tmpdir(), prefix));
   try {
-    const db = await openDatabase({ dataDir: work });
-    await db.close();
-    appendFileSync(join(work, "pglite", "postgresql.conf"), TEMPLATE_SETTINGS);
+    const made = await make(work);
     try {
-      renameSync(join(work, "pglite"), target);
+      renameSync(made, target);
     } catch (e) {
       if (!existsSync(join(target, "PG_VERSION"))) throw e;
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** Makes the template once per schema (global setup; several runners at once each build, one rename wins). */
+export async function preparePgliteTemplate(): Promise<void> {
+  await makeClusterOnce(templateDir(), "qibates-pglite-build-", async (work) => {
+    const { openDatabase } = await import("../../src/database.ts");
+    const db = await openDatabase({ dataDir: work });
+    await db.close();
+    appendFileSync(join(work, "pglite", "postgresql.conf"), TEMPLATE_SETTINGS);
+    return join(work, "pglite");
+  });
 }
 
 /** A run's folder: `qibates-test-run-<pid of the run's main process>-<random>`. */

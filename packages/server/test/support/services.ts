@@ -1,9 +1,10 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { makeClusterOnce } from "./data-dir.ts";
 
 /**
  * Real Redis and PostgreSQL servers from Debian's packages, started by the tests on loopback with
@@ -106,27 +107,19 @@ const INITDB_ARGS = ["-U", "qibates", "--auth=trust", "-E", "UTF8"];
  * keeps the `postgres` user's ownership and the folder's mode), at a fraction of `initdb`'s CPU. Keyed by
  * PostgreSQL's version and `initdb`'s arguments; several processes at once each make one, one rename wins.
  */
-function pgTemplate(wrap: AsPostgres): string {
+async function pgTemplate(wrap: AsPostgres): Promise<string> {
   const initdb = pgBin("initdb");
   const key = createHash("sha256").update(initdb).update(INITDB_ARGS.join(" ")).digest("hex").slice(0, 16);
   const target = join(tmpdir(), `qibates-pg-template-${key}`);
-  if (existsSync(join(target, "PG_VERSION"))) return target;
-  const work = mkdtempSync(join(tmpdir(), "qibates-pg-build-"));
-  try {
+  await makeClusterOnce(target, "qibates-pg-build-", async (work) => {
     if (process.getuid?.() === 0) {
       chmodSync(work, 0o755);
       chownSync(work, Number(execFileSync("id", ["-u", "postgres"]).toString()), 0);
     }
     const [initCmd, initArgs] = wrap(initdb, ["-D", join(work, "data"), ...INITDB_ARGS]);
     execFileSync(initCmd, initArgs, { stdio: "ignore" });
-    try {
-      renameSync(join(work, "data"), target);
-    } catch (e) {
-      if (!existsSync(join(target, "PG_VERSION"))) throw e;
-    }
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+    return join(work, "data");
+  });
   return target;
 }
 
@@ -145,7 +138,7 @@ export async function startPostgres(): Promise<RunningPostgres> {
     chmodSync(dir, 0o755);
     chownSync(dir, Number(execFileSync("id", ["-u", "postgres"]).toString()), 0);
   }
-  execFileSync("cp", ["-a", pgTemplate(wrap), data], { stdio: "ignore" });
+  execFileSync("cp", ["-a", await pgTemplate(wrap), data], { stdio: "ignore" });
   const [cmd, args] = wrap(pgBin("postgres"), [
     "-D",
     data,
