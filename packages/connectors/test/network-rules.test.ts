@@ -206,6 +206,34 @@ describe("Upstreams", () => {
     await up.close();
   });
 
+  it("looks the host up once for calls that arrive together, and again after a failed lookup", async () => {
+    let lookups = 0;
+    let failNext = true;
+    const up = new Upstreams(
+      policy({
+        allowedHosts: ["essbase.internal.example"],
+        resolve: async () => {
+          lookups++;
+          // The name server answers late, so that every call below arrives while the first one waits for it.
+          await new Promise((r) => setTimeout(r, 50));
+          if (failNext) {
+            failNext = false;
+            throw Object.assign(new Error("no answer"), { code: "ETIMEOUT" });
+          }
+          return [{ address: "127.0.0.1", family: 4 }];
+        },
+      }),
+    );
+    const url = new URL(`http://essbase.internal.example:${port}/essbase/rest/v1/about`);
+    const refused = await Promise.allSettled([1, 2, 3].map(() => up.request(url, GET, OUTSIDE_ANY_CALL)));
+    expect(refused.map((r) => r.status)).toEqual(["rejected", "rejected", "rejected"]);
+    expect(lookups).toBe(1);
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => up.request(url, GET, OUTSIDE_ANY_CALL)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(lookups).toBe(2);
+    await up.close();
+  });
+
   it("does not follow a redirect: answered as an unreachable server, its target logged", async () => {
     let reached = 0;
     const target = await serve((_req, res) => {

@@ -37,6 +37,8 @@ export const POOL_TTL_MS = 5 * 60_000;
 
 export class PinnedPools {
   private readonly pools = new Map<string, PoolEntry>();
+  /** The pools being made, by origin: calls that arrive meanwhile wait for the same one. */
+  private readonly making = new Map<string, Promise<PoolEntry>>();
   private readonly ca: string[] | undefined;
 
   constructor(
@@ -52,11 +54,24 @@ export class PinnedPools {
     return cached && Date.now() - cached.createdAt < POOL_TTL_MS ? cached : null;
   }
 
-  /** The pool of `url`'s origin, made (its host looked up, checked and pinned) when none is fresh. */
-  async of(url: URL): Promise<PoolEntry> {
+  /**
+   * The pool of `url`'s origin, made (its host looked up, checked and pinned) when none is fresh. Calls that
+   * arrive while it is being made share it: one lookup, one pool. A failure is not kept: the next call tries again.
+   */
+  of(url: URL): Promise<PoolEntry> {
     const origin = url.origin;
     const fresh = this.fresh(origin);
-    if (fresh) return fresh;
+    if (fresh) return Promise.resolve(fresh);
+    let made = this.making.get(origin);
+    if (!made) {
+      made = this.make(url).finally(() => this.making.delete(origin));
+      this.making.set(origin, made);
+    }
+    return made;
+  }
+
+  private async make(url: URL): Promise<PoolEntry> {
+    const origin = url.origin;
     const cached = this.pools.get(origin);
     const address = await this.checkedAddress(url);
     if (cached) {
@@ -93,6 +108,8 @@ export class PinnedPools {
 
   /** Closes every pool (at shutdown). */
   async close(): Promise<void> {
+    // A pool still being made is closed with the others.
+    await Promise.allSettled(this.making.values());
     const entries = [...this.pools.values()];
     this.pools.clear();
     await Promise.all(entries.map((e) => e.pool.close().catch(() => undefined)));
