@@ -16,11 +16,11 @@ export class PlanningDemoApplication extends JournaledApplication {
   private version = 0;
   private readonly id = nextApplicationId++;
   /**
-   * A session's view (`sessionView`): reset builds nothing, and a rebuild with no entries of its own leaves it
-   * holding its base's state uncopied ({@link pending}) until it is used.
+   * A session's view (`sessionView`): a rebuild with no entries of its own leaves it holding its base's state
+   * uncopied ({@link pending}) until it is used.
    */
   private view = false;
-  /** Reset, not built yet: built (and, when {@link pending}, its base's state copied in) at first use. */
+  /** Reset, not built yet: built (and, for a view, its base's state copied in) at first use. */
   private unbuilt = false;
   /**
    * A view whose state is its base's as it is now, not copied yet: a demo session's first rule runs in a grid
@@ -110,14 +110,10 @@ export class PlanningDemoApplication extends JournaledApplication {
   protected reset(): void {
     this.pending = null;
     this.version++;
-    if (this.view) {
-      // Built at first use: a view's state is its base's, copied in then (or a worker's result put in place).
-      this.current = null;
-      this.unbuilt = true;
-      return;
-    }
-    this.current = this.spare ?? this.create();
-    this.spare = null;
+    // Built at first use: the demo data (a server that is never asked for this application never builds it), or
+    // a view's copy of its base's state as it is then (or a worker's result put in place).
+    this.current = null;
+    this.unbuilt = true;
   }
 
   protected stateVersion(): number {
