@@ -384,3 +384,21 @@ describe("Sample.Basic writes", () => {
     expect(cube.writeBlocker(t("Qtr1", "Sales", "100", "East", "Budget"))).toBeNull();
   });
 });
+
+describe("each new Sample.Basic cube", () => {
+  it("holds the demo data, its own: a change to one cube is not in the next one or in the one before", () => {
+    const cell = (c: Cube) => {
+      const members = ["Jan", "Sales", "100-10", "New York", "Actual"].map((name) => c.outline.member(name));
+      return c.dims.map((d) => members.find((m) => m?.dimension === d) ?? d.root);
+    };
+    const first = createSampleBasicCube();
+    first.write(cell(first), 1234);
+    first.calcAll();
+    const second = createSampleBasicCube();
+    expect([first.read(cell(first)), second.read(cell(second))]).toEqual([1234, 36]);
+    second.write(cell(second), 5);
+    const third = createSampleBasicCube();
+    expect([first.read(cell(first)), third.read(cell(third))]).toEqual([1234, 36]);
+    expect(read("Jan", "Sales", "100-10", "East", "Actual")).toBe(109);
+  });
+});
