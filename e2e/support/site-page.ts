@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Browser, BrowserContext, ConsoleMessage, Page } from "playwright-core";
+import type { Browser, BrowserContext, ConsoleMessage, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, type ExpectStatic } from "vitest";
 import { chromiumForFile } from "./browser.ts";
 
@@ -68,14 +68,23 @@ export class PagePool {
   ): Promise<void> {
     const page = this.idle.pop() ?? (await this.context().newPage());
     const errors: string[] = [];
-    const onError = (error: Error) => errors.push(`pageerror: ${error.message}`);
+    // Only the errors of the route's own document count: until it commits, the page still holds the last route's,
+    // whose unfinished requests the navigation stops (the API reference's document, when it was still loading).
+    let committed = false;
+    const onCommit = (frame: Frame) => {
+      if (frame === page.mainFrame()) committed = true;
+    };
+    const onError = (error: Error) => {
+      if (committed) errors.push(`pageerror: ${error.message}`);
+    };
     const onConsole = (message: ConsoleMessage) => {
-      if (message.type() === "error") errors.push(`console: ${message.text()}`);
+      if (committed && message.type() === "error") errors.push(`console: ${message.text()}`);
     };
     let passed = false;
     try {
       // The last route's check may have resized the page.
       await page.setViewportSize(this.viewport);
+      page.on("framenavigated", onCommit);
       page.on("pageerror", onError);
       page.on("console", onConsole);
       // Twice Playwright's default: on a loaded 2-core machine a page loading beside three others can take over 30 s.
@@ -86,6 +95,7 @@ export class PagePool {
       expect(errors, `${route}: ${errors.join(" | ")}`).toEqual([]);
       passed = true;
     } finally {
+      page.off("framenavigated", onCommit);
       page.off("pageerror", onError);
       page.off("console", onConsole);
       if (passed) this.idle.push(page);
