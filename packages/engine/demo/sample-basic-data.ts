@@ -1,6 +1,6 @@
 import { Cube } from "../src/cube/cube.ts";
-import { type BlockPool, copyOfPool } from "../src/cube/storage.ts";
 import { Outline } from "../src/outline.ts";
+import { KeptDemoData } from "./kept-data.ts";
 import { sampleBasicOutline } from "./sample-basic.ts";
 
 /**
@@ -375,20 +375,12 @@ export function loadSampleBasicData(cube: Cube, data: SampleBasicData = generate
   cube.calcAll();
 }
 
-/**
- * The demo data as first loaded and calculated, kept by the process and never changed: each later cube takes a
- * copy of its arrays instead of loading and calculating the same data again (a reset after a failed change builds
- * a new cube; a test process, one for each of its servers).
- */
-let demoData: BlockPool | null = null;
+/** The demo data, loaded and calculated once a process. */
+const demoData = new KeptDemoData(loadSampleBasicData);
 
 /** A fresh Sample.Basic cube with its demo data, fully calculated. */
 export function createSampleBasicCube(): Cube {
-  const cube = new Cube(new Outline(sampleBasicOutline), { expectedBlocks: demoData ? 16 : 512 });
-  if (demoData) cube.takePool(copyOfPool(demoData));
-  else {
-    loadSampleBasicData(cube);
-    demoData = cube.pool();
-  }
+  const cube = new Cube(new Outline(sampleBasicOutline), { expectedBlocks: demoData.expectedBlocks });
+  demoData.fill(cube);
   return cube;
 }

@@ -1,11 +1,11 @@
 import { Cube } from "../../src/cube/cube.ts";
-import { type BlockPool, copyOfPool } from "../../src/cube/storage.ts";
 import { PlanningApplication } from "../../src/planning/application.ts";
 import type {
   FormDefinition,
   SmartListDefinition,
   TaskListDefinition,
 } from "../../src/planning/definitions.ts";
+import { KeptDemoData } from "../kept-data.ts";
 import { loadVisionPlan1, visionPlan1Texts } from "./vision-data.ts";
 import { VISION_VARIABLES, visionPlan1Outline, visionPlan2Outline } from "./vision-outline.ts";
 import { VISION_PLAN2_RULES, VISION_RULES } from "./vision-rules.ts";
@@ -179,12 +179,8 @@ export const VISION_TASK_LISTS: TaskListDefinition[] = [
   },
 ];
 
-/**
- * Plan1's demo data as first generated (loaded, then aggregated), kept by the process and never changed: each
- * later application takes a copy of its arrays instead of generating and aggregating the same data again (a
- * reset after a failed change builds a new application; a test process, one for each of its servers).
- */
-let plan1DemoData: BlockPool | null = null;
+/** Plan1's demo data, generated and aggregated once a process. */
+const plan1DemoData = new KeptDemoData(loadVisionPlan1);
 
 /**
  * The Vision planning application with its demo data; `empty: true` leaves its cubes without data (for a copy
@@ -194,14 +190,8 @@ export function createVisionPlanning(options: { empty?: boolean } = {}): Plannin
   const outline = visionPlan1Outline();
   // Empty, or taking a copy of the demo data's arrays, its blocks come from elsewhere (a restore grows the pool
   // once, or takes the state's arrays): room for the demo data's blocks (17 MB) would be allocated for nothing.
-  const plan1 = new Cube(outline, { expectedBlocks: options.empty || plan1DemoData ? 16 : 512 });
-  if (!options.empty) {
-    if (plan1DemoData) plan1.takePool(copyOfPool(plan1DemoData));
-    else {
-      loadVisionPlan1(plan1);
-      plan1DemoData = plan1.pool();
-    }
-  }
+  const plan1 = new Cube(outline, { expectedBlocks: options.empty ? 16 : plan1DemoData.expectedBlocks });
+  if (!options.empty) plan1DemoData.fill(plan1);
   const app = new PlanningApplication({
     name: "Vision",
     planTypes: [
