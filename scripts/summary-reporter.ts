@@ -8,6 +8,9 @@ export interface FileTime {
   project: string;
   seconds: number;
   importSeconds: number;
+  /** When the file started and ended, in seconds from the run's start: where a run's last minutes went. */
+  from?: number;
+  to?: number;
 }
 
 /** A failed test: its file, its full name, and the first line of its first error, for the run's last lines. */
@@ -34,6 +37,18 @@ export function fileTime(mod: TestModule, root: string): FileTime {
 // Prints the plain closing line "tests: N passed, N failed, N skipped" that CI reads, and writes the counts
 // with each file's time and each failed test for `npm test` (scripts/test.mjs), which prints the slowest files and keeps them all.
 export default class SummaryReporter implements Reporter {
+  private readonly began = Date.now();
+  private readonly spans = new Map<string, { from: number; to?: number }>();
+  private since(): number {
+    return Math.round(Date.now() - this.began) / 1000;
+  }
+  onTestModuleStart(mod: TestModule): void {
+    this.spans.set(mod.moduleId, { from: this.since() });
+  }
+  onTestModuleEnd(mod: TestModule): void {
+    const span = this.spans.get(mod.moduleId);
+    if (span) span.to = this.since();
+  }
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     let passed = 0;
     let failed = 0;
@@ -48,7 +63,7 @@ export default class SummaryReporter implements Reporter {
     const firstLine = (errors: ReadonlyArray<{ message?: string }> | undefined) =>
       (errors?.[0]?.message ?? "").split("\n")[0]?.slice(0, 300) ?? "";
     for (const mod of testModules) {
-      const time = fileTime(mod, process.cwd());
+      const time = { ...fileTime(mod, process.cwd()), ...this.spans.get(mod.moduleId) };
       const { file } = time;
       for (const test of mod.children.allTests()) {
         const result = test.result();

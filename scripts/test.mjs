@@ -87,7 +87,7 @@ async function step(name, fn) {
     process.stderr.write(`${e.message}\n`);
     ok = false;
   }
-  const result = { name, ok, seconds: seconds(since) };
+  const result = { name, ok, seconds: seconds(since), from: Number(((since - started) / 1000).toFixed(1)) };
   results.push(result);
   process.stdout.write(`=== ${ok ? "done" : "FAILED"}: ${name} (${result.seconds} s) ===\n`);
   return ok;
