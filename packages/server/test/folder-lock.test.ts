@@ -49,8 +49,12 @@ describe("lockFolder", () => {
 
   it("takes over a lock whose process was killed and not yet collected by its parent (a zombie)", async () => {
     const dir = folder();
-    // `sleep 0` ends at once; its parent becomes `sleep 30` (exec), which never collects it: a zombie.
-    const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 30"]);
+    // The child ends once its parent shell has become `sleep 30` (exec), which never collects it: a zombie. Had it
+    // ended before the exec, the shell could have collected it, and no zombie would be left to test.
+    const parent = spawn("sh", [
+      "-c",
+      '(while [ "$(cat /proc/$$/comm)" = sh ]; do sleep 0.01; done) & echo $!; exec sleep 30',
+    ]);
     try {
       const pid = Number(await new Promise<string>((r) => parent.stdout.once("data", (d) => r(String(d)))));
       const state = () => readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0];
