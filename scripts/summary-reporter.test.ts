@@ -93,4 +93,38 @@ describe("the summary reporter", () => {
     ]);
     expect(written.files[0]).toMatchObject({ seconds: 14.1, importSeconds: 5 });
   });
+
+  it("writes when each file started and ended, in seconds from the run's start, to read a run's tail", () => {
+    const dir = mkdtempSync(join(tmpdir(), "qibates-summary-"));
+    dirs.push(dir);
+    const out = join(dir, "counts.json");
+    vi.stubEnv("QIBATES_TEST_COUNTS", out);
+    vi.useFakeTimers({ now: 0, toFake: ["Date"] });
+    const write = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    try {
+      const reporter = new SummaryReporter();
+      const first = testModule("first.test.ts", ["passed"], { collect: 10, tests: 10 });
+      const second = testModule("second.test.ts", ["passed"], { collect: 10, tests: 10 });
+      vi.setSystemTime(1_500);
+      reporter.onTestModuleStart(first);
+      vi.setSystemTime(2_000);
+      reporter.onTestModuleStart(second);
+      vi.setSystemTime(4_250);
+      reporter.onTestModuleEnd(first);
+      vi.setSystemTime(9_000);
+      reporter.onTestModuleEnd(second);
+      reporter.onTestRunEnd([first, second]);
+    } finally {
+      write.mockRestore();
+      vi.useRealTimers();
+      vi.unstubAllEnvs();
+    }
+    const files = JSON.parse(readFileSync(out, "utf8")).files as { file: string; from: number; to: number }[];
+    expect(files.map(({ file, from, to }) => ({ file: file.split("/").pop(), from, to }))).toEqual(
+      expect.arrayContaining([
+        { file: "first.test.ts", from: 1.5, to: 4.25 },
+        { file: "second.test.ts", from: 2, to: 9 },
+      ]),
+    );
+  });
 });
