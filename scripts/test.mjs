@@ -9,6 +9,7 @@ import { dirname, join } from "node:path";
 import { checkCommandLine } from "./command-line.mjs";
 import { countLines, ensureNode, LTS_TESTS, ltsTestCommand, NODE_LTS_VERSION } from "./node-lts.mjs";
 import { ROOT } from "./site-build.mjs";
+import { memoryTmpdir } from "./test-tmpdir.mjs";
 
 checkCommandLine(`Usage: npm test   (or: node scripts/test.mjs)
 
@@ -35,6 +36,16 @@ const COUNTS = {
 /** Each step's time and each test file's time of the last `npm test`. */
 const TIMINGS = join(CACHE, "qibates-test-timings.json");
 for (const f of [...Object.values(COUNTS), TIMINGS]) rmSync(f, { force: true });
+
+// Every step's temporary files in memory when the system has room for them (`test-tmpdir.mjs`); removed at the end,
+// and by the next run if this one is stopped first.
+const tmp = memoryTmpdir();
+if (tmp) {
+  process.env.TMPDIR = tmp;
+  process.on("exit", () => rmSync(tmp, { recursive: true, force: true }));
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
+  process.stdout.write(`Temporary files: ${tmp} (in memory)\n`);
+}
 
 const results = [];
 const started = Date.now();
