@@ -1,5 +1,5 @@
 // The temporary folder of an `npm test` run: in memory when the system has a RAM-backed folder with room for it.
-import { mkdtempSync, readdirSync, rmSync, statfsSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statfsSync } from "node:fs";
 import { join } from "node:path";
 import { alive } from "./pid-lock.mjs";
 
@@ -31,7 +31,11 @@ export function memoryTmpdir({ parent = MEMORY_FOLDER, needed = MEMORY_NEEDED } 
   try {
     const fs = statfsSync(parent);
     if (fs.bavail * fs.bsize < needed) return null;
-    return mkdtempSync(join(parent, `${PREFIX}${process.pid}-`));
+    const dir = mkdtempSync(join(parent, `${PREFIX}${process.pid}-`));
+    // Readable by other users, as the system's temporary folder is: the PostgreSQL the tests start runs as its own
+    // user and reaches its data folder (made by the tests, and its own) through this one.
+    chmodSync(dir, 0o755);
+    return dir;
   } catch {
     return null;
   }

@@ -27,6 +27,8 @@ describe("npm test's temporary folder", () => {
     expect(a).not.toBeNull();
     expect(a).not.toBe(b);
     expect(statSync(a as string).isDirectory()).toBe(true);
+    // Other users (the PostgreSQL the tests start runs as its own) reach their folders through it.
+    expect(statSync(a as string).mode & 0o777).toBe(0o755);
     expect(basename(a as string)).toMatch(new RegExp(`^qibates-test-${process.pid}-`));
   });
 
