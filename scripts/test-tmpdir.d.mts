@@ -1,4 +1,4 @@
 export const MEMORY_FOLDER: string;
 export const MEMORY_NEEDED: number;
-/** A new folder for the run's temporary files in a RAM-backed `parent` with `needed` bytes free, else null. */
+/** This user's folder for the tests' temporary files in a RAM-backed `parent` with `needed` bytes free, else null. */
 export function memoryTmpdir(options?: { parent?: string; needed?: number }): string | null;

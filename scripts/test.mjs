@@ -37,13 +37,10 @@ const COUNTS = {
 const TIMINGS = join(CACHE, "qibates-test-timings.json");
 for (const f of [...Object.values(COUNTS), TIMINGS]) rmSync(f, { force: true });
 
-// Every step's temporary files in memory when the system has room for them (`test-tmpdir.mjs`); removed at the end,
-// and by the next run if this one is stopped first.
+// Every step's temporary files in memory when the system has room for them (`test-tmpdir.mjs`).
 const tmp = memoryTmpdir();
 if (tmp) {
   process.env.TMPDIR = tmp;
-  process.on("exit", () => rmSync(tmp, { recursive: true, force: true }));
-  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
   process.stdout.write(`Temporary files: ${tmp} (in memory)\n`);
 }
 
