@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { openProvider } from "@qibates/connectors";
 import { type NetworkPolicy, Upstreams } from "@qibates/connectors/net";
 import { addressKey } from "@qibates/connectors/xmla";
@@ -9,51 +8,7 @@ import { redactCredentials, variables } from "@qibates/server/config";
 import { hashPassword } from "@qibates/server/snapshot-users";
 import { type Progress, runKept, SnapshotRunError, takeSnapshot } from "./snapshot/take.ts";
 import { count } from "./snapshot/words.ts";
-
-const USAGE = `Usage: qibates-snapshot --connector C --address URL --user NAME --server S --application A --out FOLDER
-                        [--cube CUBE] [--name NAME] [--force] [--read auto|grid|export]
-       qibates-snapshot --import-data FILE --into SNAPSHOT [--cube CUBE] [--skip-rejected]
-       qibates-snapshot hash-password
-
-Takes a snapshot of a cube: reads its outline and data from a server and writes them to files, to be
-served by the embedded engine (QIBATES_SNAPSHOTS=FOLDER).
-
-  --connector    essbase (Essbase 11.x), essbase-stndln (Essbase 21c), ssas, planning (Planning
-                 on premises) or pbcs (EPM Cloud Planning); a Planning application is served as a
-                 Planning application of its plan types, without forms, rules or task lists
-  --address      the provider address, as at login (for example https://host/essbase/japi, or
-                 https://host/HyperionPlanning/SmartView for planning and pbcs)
-  --user         the user name; the password is read from QIBATES_PASSWORD, else asked for
-  --server       the server name, as the server lists it (Planning for planning and pbcs)
-  --application  the application to take a snapshot of
-  --cube         one cube or plan type (default: every one of the application)
-  --out          the folder to write in: the snapshot goes to FOLDER/NAME
-  --name         serve the snapshot under this application name (default: the application's)
-  --force        replace a snapshot already in FOLDER/NAME (kept whole until the new one is
-                 complete; the new one is taken in FOLDER/.NAME.new)
-  --read         how the data is read: auto (the default: the server's own level-0 export where
-                 the connector has one, essbase-stndln's exportData job, else queries), grid
-                 (queries only) or export (the export, or an error)
-  -h, --help     this text
-
-  --import-data  an Essbase data export (MaxL export database, or the exportData job; in columns or
-                 not, plain or gzip) or a free-form data file, to replace the data of a snapshot
-  --into         the snapshot's folder (FOLDER/NAME of an earlier run), whose outline reads the file
-  --skip-rejected  write the values that load even when some lines are rejected (default: nothing
-                 is written then)
-
-  hash-password  writes a password hash for QIBATES_SNAPSHOT_USERS (the users who may log in to
-                 reach the snapshots): the password is asked for twice on a terminal, else read
-                 from standard input (its first line); never an argument
-
-A server whose certificate a company authority signed: PROVIDER_CA_FILE names a PEM file of extra
-authorities, as for the QiBates server. UPSTREAM_MAX_ANSWER_BYTES (the largest answer read, 16 MiB by
-default) and SSAS_XMLA_URLS (for ssas, where msmdpump.dll is) are read as the QiBates server reads them.
-
-A run that stops (Ctrl-C, network failure) keeps what it read: run the same command again to resume
-(with --force too: it goes on in FOLDER/.NAME.new, and the snapshot it replaces is still served).
-Exit codes: 0 done, 1 the run failed or was interrupted, 2 bad arguments.
-`;
+import { answerWithoutRunning, parseSnapshotArgs, refusal } from "./snapshot-usage.ts";
 
 export interface Io {
   out(s: string): void;
@@ -97,7 +52,7 @@ function serverSettings(io: Io): ServerSettings | undefined {
 }
 
 function usage(io: Io, message: string): number {
-  io.err(`qibates-snapshot: ${message}\n\n${USAGE}`);
+  io.err(refusal(message));
   return 2;
 }
 
@@ -326,18 +281,7 @@ export async function firstLine(
 }
 
 /** `hash-password`: a hash of a password for QIBATES_SNAPSHOT_USERS, the password never an argument. */
-async function hashMode(rest: readonly string[], io: Io): Promise<number> {
-  // Its usage, before any password is asked for or read.
-  if (rest.includes("--help") || rest.includes("-h")) {
-    io.out(USAGE);
-    return 0;
-  }
-  if (rest.length > 0) {
-    return usage(
-      io,
-      "hash-password takes no argument: the password is asked for, or read from standard input",
-    );
-  }
+async function hashMode(io: Io): Promise<number> {
   let password: string;
   if (io.askPassword) {
     password = await io.askPassword("Password: ");
@@ -368,38 +312,14 @@ async function hashMode(rest: readonly string[], io: Io): Promise<number> {
 }
 
 export async function main(argv: readonly string[], io: Io): Promise<number> {
-  if (argv[0] === "hash-password") return hashMode(argv.slice(1), io);
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        connector: { type: "string" },
-        address: { type: "string" },
-        user: { type: "string" },
-        server: { type: "string" },
-        application: { type: "string" },
-        cube: { type: "string" },
-        out: { type: "string" },
-        name: { type: "string" },
-        force: { type: "boolean" },
-        read: { type: "string" },
-        help: { type: "boolean", short: "h" },
-        password: { type: "string" },
-        "import-data": { type: "string" },
-        into: { type: "string" },
-        "skip-rejected": { type: "boolean" },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (e) {
-    return usage(io, e instanceof Error ? e.message : String(e));
+  const answer = answerWithoutRunning(argv);
+  if (answer) {
+    if (answer.out) io.out(answer.out);
+    if (answer.err) io.err(answer.err);
+    return answer.code;
   }
-  if (values.help) {
-    io.out(USAGE);
-    return 0;
-  }
+  if (argv[0] === "hash-password") return hashMode(io);
+  const values = parseSnapshotArgs(argv);
   if (values["import-data"] !== undefined || values.into !== undefined) return importMode(values, io);
   if (values.password !== undefined) {
     return usage(io, "the password is never an argument: set QIBATES_PASSWORD or type it when asked");
