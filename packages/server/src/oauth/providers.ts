@@ -1,5 +1,21 @@
-import * as oidc from "openid-client";
+import type * as oidc from "openid-client";
 import { type Config, isLoopbackUrl } from "../config.ts";
+
+let client: typeof oidc | undefined;
+
+/**
+ * openid-client (with the JOSE library under it), loaded at the first sign-in rather than at every server's start:
+ * most servers never use it.
+ */
+export async function openidClient(): Promise<typeof oidc> {
+  client ??= await import("openid-client");
+  return client;
+}
+
+/** openid-client once a sign-in has loaded it, else undefined (nothing it made can exist yet). */
+export function openidClientLoaded(): typeof oidc | undefined {
+  return client;
+}
 
 /** The OAuth providers that issue API keys. */
 export const OAUTH_PROVIDERS = ["google", "microsoft"] as const;
@@ -146,6 +162,7 @@ export class ProviderClients {
   }
 
   private async build(p: ProviderSettings): Promise<oidc.Configuration> {
+    const oidc = await openidClient();
     const clientMetadata: Partial<oidc.ClientMetadata> = p.clientSecret
       ? { client_secret: p.clientSecret }
       : { token_endpoint_auth_method: "none" };

@@ -1,12 +1,19 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import * as oidc from "openid-client";
+import type * as oidc from "openid-client";
 import { ApiError } from "../api-error.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../database.ts";
 import { KeyNameTakenError, type KeyOwner, type KeyStore, type VerifiedKey } from "../keys.ts";
 import { FLOW_COOKIE, readCookie, SESSION_COOKIE } from "./cookies.ts";
-import { type OAuthIssuers, type OAuthProviderName, PROVIDER_LABEL, ProviderClients } from "./providers.ts";
+import {
+  type OAuthIssuers,
+  type OAuthProviderName,
+  openidClient,
+  openidClientLoaded,
+  PROVIDER_LABEL,
+  ProviderClients,
+} from "./providers.ts";
 import { BrowserSessionStore, FlowStore, randomToken, sha256 } from "./store.ts";
 
 const CALLBACK_PATH = "/qibates/api/v2/generatekey/callback";
@@ -74,7 +81,8 @@ function failureReason(e: unknown): string {
   if (typeof claim === "string" && /^[a-z_]{1,32}$/.test(claim)) {
     return `the ID token's "${claim}" claim does not match this sign-in.`;
   }
-  if (e instanceof oidc.ClientError && typeof err.message === "string") {
+  const client = openidClientLoaded();
+  if (client && e instanceof client.ClientError && typeof err.message === "string") {
     return `${err.message.replace(/\.$/, "")}.`;
   }
   return "the provider could not be reached or its answer could not be verified.";
@@ -129,6 +137,7 @@ export class OAuthService {
     const pending = this.providers.get(provider);
     if (!pending) throw providerUnavailable(provider);
     const config = await pending;
+    const oidc = await openidClient();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
     const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -167,6 +176,7 @@ export class OAuthService {
     current.search = new URL(request.url, "http://callback.invalid").search;
     let claims: oidc.IDToken | undefined;
     try {
+      const oidc = await openidClient();
       const tokens = await oidc.authorizationCodeGrant(config, current, {
         pkceCodeVerifier: flow.codeVerifier,
         expectedState: state,

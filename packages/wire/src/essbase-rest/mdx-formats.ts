@@ -1,5 +1,5 @@
 import { esc } from "@qibates/protocols/xml";
-import writeXlsxFile, { type SheetData } from "write-excel-file/node";
+import type { SheetData } from "write-excel-file/node";
 import { csvRecord } from "../csv.ts";
 
 /**
@@ -56,9 +56,11 @@ export function mdxHtml(report: MdxReport, title: string): string {
 
 /**
  * One worksheet holding the report: data cells as numbers where they are numbers (text otherwise: `#Missing`,
- * a dataless report's empty cells), headers as text. Written by `write-excel-file` (README).
+ * a dataless report's empty cells), headers as text. Written by `write-excel-file` (README), loaded at the first
+ * such report rather than at every server's start: few calls ask for this format.
  */
 export async function mdxXlsx(report: MdxReport): Promise<Buffer> {
+  const { default: writeXlsxFile } = await import("write-excel-file/node");
   const sheet: SheetData = report.data.map((row, r) =>
     row.map((text, c) => {
       if (text === "") return null;
