@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
@@ -402,6 +402,8 @@ describe("Upstreams", () => {
     );
     const cert = readFileSync(join(dir, "cert.pem"), "utf8");
     const tls = createTlsServer({ key: readFileSync(join(dir, "key.pem")), cert });
+    // The key is read: nothing of it is left in the temporary folder.
+    rmSync(dir, { recursive: true, force: true });
     servers.push(tls);
     const p = await listen(tls, (_req, res) => res.end('{"ok":true}'));
     const url = new URL(`https://127.0.0.1:${p}/x`);
