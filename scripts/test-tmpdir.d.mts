@@ -1,4 +1,2 @@
-export const MEMORY_FOLDER: string;
-export const MEMORY_NEEDED: number;
 /** This user's folder for the tests' temporary files in a RAM-backed `parent` with `needed` bytes free, else null. */
 export function memoryTmpdir(options?: { parent?: string; needed?: number }): string | null;

@@ -3,9 +3,9 @@ import { chmodSync, lstatSync, mkdirSync, statfsSync } from "node:fs";
 import { join } from "node:path";
 
 /** Linux's RAM-backed folder (tmpfs), where Chromium keeps its shared memory too. */
-export const MEMORY_FOLDER = "/dev/shm";
+const MEMORY_FOLDER = "/dev/shm";
 /** The room a run needs in it: its servers' data folders, snapshots and browser profiles, a few at a time. */
-export const MEMORY_NEEDED = 4 * 1024 ** 3;
+const MEMORY_NEEDED = 4 * 1024 ** 3;
 
 /**
  * The folder for the tests' temporary files (their `TMPDIR`) in `parent` when `parent` has `needed` bytes free,

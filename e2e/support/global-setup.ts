@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
-import { preparePgliteTemplate } from "../../packages/server/test/support/data-dir.ts";
+import { preparePgliteTemplate, testDataRoot } from "../../packages/server/test/support/data-dir.ts";
 import { CHROMIUM_TEST_ARGS, CHROMIUM_TEST_PATH } from "../../scripts/chromium.mjs";
 import { buildSiteIfNeeded } from "../../scripts/site-build.mjs";
 import { startProduct } from "../../scripts/start-product.mjs";
@@ -31,6 +31,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // The migrated database that a test's second server starts from (`start.test.ts`); the unit tests' global setup
   // makes the same one, and whichever comes first makes it.
   await preparePgliteTemplate();
+  // The folder the tests' data folders are made in, removed at the end of the run, as the unit tests' is.
+  const removeDataRoot = testDataRoot();
   // A first start creates the data folder's database: on a loaded machine that takes minutes, not seconds.
   const product = await startProduct({ dataDirPrefix: "qibates-e2e-", timeoutMs: 300_000 });
   let server: Awaited<ReturnType<typeof chromium.launchServer>>;
@@ -43,6 +45,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     });
   } catch (e) {
     await product.stop();
+    removeDataRoot();
     throw e;
   }
   project.provide("baseUrl", product.url);
@@ -50,5 +53,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     await server.close();
     await product.stop();
+    removeDataRoot();
   };
 }
