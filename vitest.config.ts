@@ -52,6 +52,65 @@ function unit(
   };
 }
 
+/**
+ * The unit projects, one a package (and the repository's tools), so that a run of one package (`--project
+ * unit:engine`) builds nothing it does not use; only the server's tests need its bundle and the database template
+ * (`--project "unit:*"`: all).
+ */
+const PACKAGES = [
+  unit("grid-rules", ["packages/grid-rules/test/**/*.test.ts"]),
+  unit("engine", ["packages/engine/test/**/*.test.ts"]),
+  unit("protocols", ["packages/protocols/test/**/*.test.ts"]),
+  unit("provider", ["packages/provider/test/**/*.test.ts"]),
+  unit("client", ["packages/client/test/**/*.test.ts"]),
+  unit("grid-bridge", ["packages/grid-bridge/test/**/*.test.ts"]),
+  unit("embedded", ["packages/embedded/test/**/*.test.ts"]),
+  unit("connectors", ["packages/connectors/test/**/*.test.ts"]),
+  unit("wire", ["packages/wire/test/**/*.test.ts"]),
+  unit("server", ["packages/server/test/**/*.test.ts"], {
+    globalSetup: ["./scripts/vitest-server-build.ts"],
+    setupFiles: ["./packages/server/test/support/data-dir-setup.ts"],
+    exclude: SERVER_ISOLATED,
+  }),
+  unit("server-isolated", SERVER_ISOLATED, {
+    globalSetup: ["./scripts/vitest-server-build.ts"],
+    isolate: true,
+  }),
+  unit("cli", ["packages/cli/test/**/*.test.ts"], {
+    globalSetup: ["./packages/cli/test/support/global-setup.ts"],
+    setupFiles: ["./packages/cli/test/support/setup.ts"],
+  }),
+  unit("tools", ["openapi/**/*.test.ts", "scripts/**/*.test.ts"]),
+];
+
+/**
+ * `npm test` sets `QIBATES_UNIT_SHARED` (scripts/test.mjs): the files of every package whose files share their
+ * worker's modules then run as one project, `unit:shared`, with every such package's setup, so that a worker imports
+ * and transforms each module once for all of them rather than once a package (a quarter of these files' CPU).
+ * Unset, one project a package, so that a run of one package builds and sets up nothing it does not use. The
+ * isolated projects stay apart either way.
+ */
+function unitProjects() {
+  if (!process.env.QIBATES_UNIT_SHARED) return PACKAGES;
+  const shared = PACKAGES.filter((p) => !p.test.isolate);
+  const union = (key: "include" | "exclude" | "globalSetup" | "setupFiles") => [
+    ...new Set(shared.flatMap((p) => p.test[key])),
+  ];
+  return [
+    {
+      test: {
+        ...shared[0]?.test,
+        name: "unit:shared",
+        include: union("include"),
+        exclude: union("exclude"),
+        globalSetup: union("globalSetup"),
+        setupFiles: union("setupFiles"),
+      },
+    },
+    ...PACKAGES.filter((p) => p.test.isolate),
+  ];
+}
+
 // One runner for every package. Browser tests (e2e/) run one file at a time, beside the unit tests: they share one
 // server.
 export default defineConfig({
@@ -62,34 +121,10 @@ export default defineConfig({
     // on free ports.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      // One project a package, so that a run of one package (`--project unit:engine`) builds nothing it does not
-      // use; only the server's tests need its bundle and the database template (`--project "unit:*"`: all).
-      unit("grid-rules", ["packages/grid-rules/test/**/*.test.ts"]),
-      unit("engine", ["packages/engine/test/**/*.test.ts"]),
-      unit("protocols", ["packages/protocols/test/**/*.test.ts"]),
-      unit("provider", ["packages/provider/test/**/*.test.ts"]),
-      unit("client", ["packages/client/test/**/*.test.ts"]),
-      unit("grid-bridge", ["packages/grid-bridge/test/**/*.test.ts"]),
-      unit("embedded", ["packages/embedded/test/**/*.test.ts"]),
-      unit("connectors", ["packages/connectors/test/**/*.test.ts"]),
-      unit("wire", ["packages/wire/test/**/*.test.ts"]),
-      unit("server", ["packages/server/test/**/*.test.ts"], {
-        globalSetup: ["./scripts/vitest-server-build.ts"],
-        setupFiles: ["./packages/server/test/support/data-dir-setup.ts"],
-        exclude: SERVER_ISOLATED,
-      }),
-      unit("server-isolated", SERVER_ISOLATED, {
-        globalSetup: ["./scripts/vitest-server-build.ts"],
-        isolate: true,
-      }),
-      unit("cli", ["packages/cli/test/**/*.test.ts"], {
-        globalSetup: ["./packages/cli/test/support/global-setup.ts"],
-        setupFiles: ["./packages/cli/test/support/setup.ts"],
-      }),
+      ...unitProjects(),
       // The site's tests read its build and the pictures its build writes, and run its generators: not a `unit:*`
       // project, so that `npm test` runs them once the site is built, and the packages' tests meanwhile.
       unit("site", ["site/test/**/*.test.ts"], { project: "site" }),
-      unit("tools", ["openapi/**/*.test.ts", "scripts/**/*.test.ts"]),
       {
         test: {
           name: "e2e",

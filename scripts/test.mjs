@@ -170,8 +170,9 @@ await Promise.all([
         );
         return false;
       }
+      // The packages' files as one project, each module imported once a worker (`unitProjects`, vitest.config.ts).
       return run("npx", ["vitest", "run", "--project", "unit:*"], {
-        env: { QIBATES_TEST_COUNTS: COUNTS.unit },
+        env: { QIBATES_TEST_COUNTS: COUNTS.unit, QIBATES_UNIT_SHARED: "1" },
       });
     }),
   ),
