@@ -85,8 +85,8 @@ const PACKAGES = [
 
 /**
  * `npm test` sets `QIBATES_UNIT_SHARED` (scripts/test.mjs): the files of every package whose files share their
- * worker's modules then run as one project, `unit:shared`, with every such package's setup, so that a worker imports
- * and transforms each module once for all of them rather than once a package (a quarter of these files' CPU).
+ * worker's modules then run as one project, `unit:shared`, with every such package's setup files and global setups,
+ * so that a worker imports and transforms each module once for all of them rather than once a package.
  * Unset, one project a package, so that a run of one package builds and sets up nothing it does not use. The
  * isolated projects stay apart either way.
  */
