@@ -3,6 +3,7 @@
 // many are being passed on at once, and the API call each bench times.
 import { readFileSync } from "node:fs";
 import http from "node:http";
+import { endToEndHeaders } from "../scripts/end-to-end-headers.mjs";
 
 /**
  * A proxy on 127.0.0.1:`port` to 127.0.0.1:`upstreamPort`: each request, once its body is read, is shown to
@@ -21,9 +22,15 @@ export async function countingProxy({ upstreamPort, port, delay, seen }) {
       seen(req, body, res);
       setTimeout(() => {
         const up = http.request(
-          { host: "127.0.0.1", port: upstreamPort, method: req.method, path: req.url, headers: req.headers },
+          {
+            host: "127.0.0.1",
+            port: upstreamPort,
+            method: req.method,
+            path: req.url,
+            headers: endToEndHeaders(req.headers),
+          },
           (ur) => {
-            res.writeHead(ur.statusCode ?? 502, ur.headers);
+            res.writeHead(ur.statusCode ?? 502, endToEndHeaders(ur.headers));
             ur.pipe(res);
             ur.on("end", () => stats.inFlight--);
           },

@@ -19,6 +19,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { commandLine } from "../scripts/command-line.mjs";
+import { endToEndHeaders } from "../scripts/end-to-end-headers.mjs";
 import { API, bundleOf, freePort, portRange, ROOT, startServer } from "./scale-harness.mjs";
 
 const USAGE = `
@@ -144,7 +145,11 @@ async function lyingProxy(upstreamPort, port) {
     req.on("data", (c) => chunks.push(c));
     req.on("end", () => {
       const body = Buffer.concat(chunks);
-      const headers = { ...req.headers, "accept-encoding": "identity", host: `127.0.0.1:${upstreamPort}` };
+      const headers = {
+        ...endToEndHeaders(req.headers),
+        "accept-encoding": "identity",
+        host: `127.0.0.1:${upstreamPort}`,
+      };
       const up = http.request(
         { host: "127.0.0.1", port: upstreamPort, method: req.method, path: req.url, headers },
         (ur) => {
@@ -163,9 +168,10 @@ async function lyingProxy(upstreamPort, port) {
             } catch {
               // an answer that is not what the lie rewrites passes on unchanged
             }
-            const h = { ...ur.headers, "content-length": String(answer.length) };
-            delete h["transfer-encoding"];
-            res.writeHead(ur.statusCode ?? 502, h);
+            res.writeHead(ur.statusCode ?? 502, {
+              ...endToEndHeaders(ur.headers),
+              "content-length": String(answer.length),
+            });
             res.end(answer);
           });
         },

@@ -78,6 +78,23 @@ describe("counting stand-in: round trips", () => {
     }
   });
 
+  it("promises a client its own idle time, not its server's: no hop-by-hop header is passed on", async () => {
+    // A server that keeps idle connections longer than the stand-in does: a client told the server's time would
+    // send a request on a connection the stand-in is closing.
+    const before = target.keepAliveTimeout;
+    target.keepAliveTimeout = 72_000;
+    const pool = client();
+    try {
+      const answer = await pool.request({ path: "/idle", method: "GET" });
+      expect(await answer.body.text()).toBe("answer of /idle");
+      expect(answer.headers["keep-alive"]).toMatch(/^timeout=\d+$/);
+      expect(answer.headers["keep-alive"]).not.toBe("timeout=72");
+    } finally {
+      await pool.close();
+      target.keepAliveTimeout = before;
+    }
+  });
+
   it("passes requests on without the header that names them", () => {
     expect(headersSeen.length).toBeGreaterThan(0);
     expect(headersSeen.every((h) => !Object.keys(h).some((k) => k.startsWith("x-counting")))).toBe(true);

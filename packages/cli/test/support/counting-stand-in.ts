@@ -1,6 +1,7 @@
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { endToEndHeaders } from "../../../../scripts/end-to-end-headers.mjs";
 
 /** What a test keeps of each request the stand-in passes on. */
 export type Record = (req: http.IncomingMessage, body: Buffer) => string;
@@ -54,9 +55,15 @@ export async function countingStandIn(
       const body = Buffer.concat(chunks);
       seen.push(record(req, body));
       const up = http.request(
-        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+        {
+          host: target.hostname,
+          port: target.port,
+          method: req.method,
+          path: req.url,
+          headers: endToEndHeaders(req.headers),
+        },
         (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          res.writeHead(answer.statusCode ?? 502, endToEndHeaders(answer.headers));
           const at = answered.push(0) - 1;
           answer.on("data", (c: Buffer) => {
             answered[at] = (answered[at] ?? 0) + c.length;

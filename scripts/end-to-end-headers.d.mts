@@ -1,0 +1,3 @@
+import type { IncomingHttpHeaders } from "node:http";
+
+export function endToEndHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders;
