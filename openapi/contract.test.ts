@@ -181,7 +181,8 @@ describe("headers and connectors", () => {
     const text = readFileSync(CONTRACT_FILE, "utf8");
     const derived = withConnectorLists(text);
     // The first line that differs, so that the failure says where, and to run the generator.
-    const wrong = text.split("\n").find((line, i) => line !== derived.split("\n")[i]);
+    const derivedLines = derived.split("\n");
+    const wrong = text.split("\n").find((line, i) => line !== derivedLines[i]);
     expect(wrong, "run npx tsx openapi/tools/generate.ts").toBeUndefined();
     expect(derived).toBe(text);
   });
