@@ -33,6 +33,7 @@ import { CallContext, DEFAULT_SLICES, type ProviderSession, SliceScheduler } fro
 import Fastify from "fastify";
 import { planningRestEndpoint } from "../packages/wire/src/planning-rest/index.ts";
 import { memoryStore } from "../packages/wire/test/support/memory-store.ts";
+import { endToEndHeaders } from "../scripts/end-to-end-headers.mjs";
 import { listenPort } from "./ports.mjs";
 
 const sizes = (process.argv[2] === "--serve" ? "0" : (process.argv[2] ?? "0,10000,100000"))
@@ -167,9 +168,15 @@ async function measure(extra: number): Promise<void> {
     });
     setTimeout(() => {
       const up = httpRequest(
-        { host: "127.0.0.1", port: target, method: req.method, path: req.url, headers: req.headers },
+        {
+          host: "127.0.0.1",
+          port: target,
+          method: req.method,
+          path: req.url,
+          headers: endToEndHeaders(req.headers),
+        },
         (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          res.writeHead(answer.statusCode ?? 502, endToEndHeaders(answer.headers));
           answer.on("data", (c: Buffer) => {
             seen.bytes += c.length;
           });

@@ -2,6 +2,7 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import type { ProviderSession } from "@qibates/provider";
 import { CallContext } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { endToEndHeaders } from "../../../scripts/end-to-end-headers.mjs";
 import { EAST_STATES } from "../../embedded/test/support/sample-basic.ts";
 import { startEndpoint } from "../../wire/test/support/index.ts";
 import { EssbaseRestProvider } from "../src/essbase-rest/provider.ts";
@@ -30,9 +31,15 @@ beforeAll(async () => {
     );
     seen.push(url);
     const out = httpRequest(
-      { host: target.hostname, port: target.port, method: req.method, path: url, headers: req.headers },
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: url,
+        headers: endToEndHeaders(req.headers),
+      },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        res.writeHead(answer.statusCode ?? 502, endToEndHeaders(answer.headers));
         answer.pipe(res);
       },
     );

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { EssbaseOperations, GridCall, Provider } from "@qibates/provider";
 import { answerValue, ProviderError } from "@qibates/provider";
 import { describe, expect, it, vi } from "vitest";
+import { endToEndHeaders } from "../../../scripts/end-to-end-headers.mjs";
 import { CAFFEINATED_SHEET } from "../../engine/test/support/sample-basic.ts";
 import { startXmla } from "../../wire/test/support/index.ts";
 import { XmlaClient } from "../src/xmla/client.ts";
@@ -53,10 +54,14 @@ async function wavingProxy(target: string, quietMs: number) {
     held = [];
     waves.push(wave.map((h) => nameOf(h.body.toString("utf8"))).sort());
     for (const { req, res, body } of wave) {
-      const up = http.request(`${target}${req.url}`, { method: req.method, headers: req.headers }, (a) => {
-        res.writeHead(a.statusCode ?? 502, a.headers);
-        a.pipe(res);
-      });
+      const up = http.request(
+        `${target}${req.url}`,
+        { method: req.method, headers: endToEndHeaders(req.headers) },
+        (a) => {
+          res.writeHead(a.statusCode ?? 502, endToEndHeaders(a.headers));
+          a.pipe(res);
+        },
+      );
       up.on("error", () => res.destroy());
       up.end(body);
     }

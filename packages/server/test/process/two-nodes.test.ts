@@ -2,6 +2,7 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createQibatesClient, type QibatesClient } from "@qibates/client";
 import { beforeAll, describe, expect, it } from "vitest";
+import { endToEndHeaders } from "../../../../scripts/end-to-end-headers.mjs";
 import { growRevenue410, vision } from "../../../embedded/test/support/vision.ts";
 import { openDatabase } from "../../src/database.ts";
 import { KeyStore } from "../../src/keys.ts";
@@ -29,9 +30,12 @@ function balancer(nodes: string[]): Promise<{ url: string; served: string[]; ser
     served.push(String(index));
     const upstream = httpRequest(
       target,
-      { method: req.method, headers: { ...req.headers, host: target.host } },
+      { method: req.method, headers: { ...endToEndHeaders(req.headers), host: target.host } },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, "x-test-node": String(index) });
+        res.writeHead(answer.statusCode ?? 502, {
+          ...endToEndHeaders(answer.headers),
+          "x-test-node": String(index),
+        });
         answer.pipe(res);
       },
     );

@@ -1,6 +1,7 @@
 import { createServer, request as httpRequest, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
+import { endToEndHeaders } from "../../../../scripts/end-to-end-headers.mjs";
 
 /** A request as the proxy read it whole. */
 export interface ProxiedRequest {
@@ -42,7 +43,7 @@ export function slowProxy(target: () => string, step: (r: ProxiedRequest) => Pro
       if (decided === "hold") return;
       if ("answer" in decided) return decided.answer(res);
       const upstream = new URL(target());
-      const headers = { ...req.headers };
+      const headers = endToEndHeaders(req.headers);
       // A response the proxy rewrites is read as plain JSON.
       if ("rewrite" in decided) delete headers["accept-encoding"];
       const pass = () => {
@@ -50,7 +51,7 @@ export function slowProxy(target: () => string, step: (r: ProxiedRequest) => Pro
           { host: upstream.hostname, port: upstream.port, path: req.url, method, headers },
           (r) => {
             if (!("rewrite" in decided) || r.statusCode !== 200) {
-              res.writeHead(r.statusCode ?? 502, r.headers);
+              res.writeHead(r.statusCode ?? 502, endToEndHeaders(r.headers));
               r.pipe(res);
               return;
             }

@@ -18,6 +18,7 @@ import { type FormDefinition, PlanningApplication } from "@qibates/engine/planni
 import { CallContext, DEFAULT_SLICES, type ProviderSession, SliceScheduler } from "@qibates/provider";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { endToEndHeaders } from "../../../../scripts/end-to-end-headers.mjs";
 import { planningRestEndpoint } from "../../src/planning-rest/index.ts";
 import { memoryStore } from "../support/memory-store.ts";
 import { demoCredentials } from "../support/server.ts";
@@ -128,9 +129,15 @@ beforeAll(async () => {
   proxy = createServer((req, res) => {
     asked.push(`${req.method} ${req.url}`);
     const up = httpRequest(
-      { host: "127.0.0.1", port: target, method: req.method, path: req.url, headers: req.headers },
+      {
+        host: "127.0.0.1",
+        port: target,
+        method: req.method,
+        path: req.url,
+        headers: endToEndHeaders(req.headers),
+      },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        res.writeHead(answer.statusCode ?? 502, endToEndHeaders(answer.headers));
         answer.pipe(res);
       },
     );
